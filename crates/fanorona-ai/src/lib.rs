@@ -1,0 +1,1 @@
+//! Search engine and solver for the board game Fanorona, built on `fanorona-core`.

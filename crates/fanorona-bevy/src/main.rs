@@ -1,0 +1,2 @@
+//! The Fanorona 3D client.
+fn main() {}

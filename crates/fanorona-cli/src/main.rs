@@ -1,0 +1,2 @@
+//! The `fanorona` command.
+fn main() {}

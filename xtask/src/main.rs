@@ -1,0 +1,2 @@
+//! Release automation for the fanorona workspace.
+fn main() {}
