@@ -1,1 +1,68 @@
-//! Rules of Fanorona.
+//! The rules of Fanorona, the Malagasy board game: boards of every odd size, positions, legal
+//! turns (paika, approach, withdrawal, capture chains), the outcome of games, Zobrist hashing,
+//! the notations (point names, turn text, position strings) and game records.
+//!
+//! # Examples
+//!
+//! ```
+//! use fanorona_core::{Color, Game, Position};
+//!
+//! let mut game = Game::new(Position::standard());
+//! // Every legal turn of the start: the five captures into the centre.
+//! let turns: Vec<String> = game.position().legal_turns().iter().map(|t| t.to_string()).collect();
+//! assert_eq!(turns.len(), 5);
+//! game.play_text("f2-e3A")?;
+//! assert_eq!(game.position().side_to_move(), Color::Black);
+//! assert_eq!(game.position().stones(Color::Black).count(), 20);
+//! # Ok::<(), fanorona_core::PlayError>(())
+//! ```
+//!
+//! The main types:
+//! - [`BoardSize`], [`Point`], [`Direction`] and [`Geometry`]: the board;
+//! - [`Position`]: stones, side to move, [`Rules`]; [`Position::legal_turns`] and
+//!   [`Position::play`];
+//! - [`Turn`] and [`Step`]: what a player does; [`TurnBuilder`] builds a turn step by step;
+//! - [`Game`] and [`Outcome`]: history, repetition, results;
+//! - [`fen`] (position strings) and [`notation`] (turn text);
+//! - [`perft`]: counting turn sequences.
+//!
+//! With the `serde` feature, the plain data types implement `Serialize` and `Deserialize`.
+
+mod bitboard;
+mod builder;
+mod color;
+pub mod fen;
+mod game;
+mod geometry;
+mod movegen;
+pub mod notation;
+mod outcome;
+pub mod perft;
+mod position;
+mod rules;
+mod turn;
+mod zobrist;
+
+pub use bitboard::{Bitboard, Points};
+pub use builder::{StepError, TurnBuilder};
+pub use color::Color;
+pub use fen::FenError;
+pub use game::{Game, PlayError};
+pub use geometry::{BoardSize, Direction, Geometry, Point, PointName, SizeError};
+pub use notation::{TurnError, TurnSyntaxError, TurnText};
+pub use outcome::{EndReason, Outcome};
+pub use position::{Position, PositionError, Setup};
+pub use rules::{Rules, RulesError, StuckRule};
+pub use turn::{MAX_STEPS, Step, StepKind, StepList, Turn, TurnList};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hot_type_sizes() {
+        // Turns and positions are copied in move generation and search: keep them small.
+        assert_eq!(core::mem::size_of::<Turn>(), 48);
+        assert!(core::mem::size_of::<Position>() <= 48);
+    }
+}

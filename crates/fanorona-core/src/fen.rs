@@ -1,0 +1,267 @@
+//! Position strings: `BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w`.
+//!
+//! Ranks are listed from the top (the highest rank) down, separated by `/`; `W` and `B` are
+//! stones, a digit is a run of that many empty points. The board size is implied by the number
+//! of ranks and their width. Then, after a space, the side to move (`w` or `b`). Two optional
+//! numbers may follow, as in chess: the count of consecutive turns without capture and the turn
+//! number (default `0 1`).
+//!
+//! # Examples
+//!
+//! ```
+//! use fanorona_core::{BoardSize, Color, Position};
+//!
+//! let pos = Position::from_fen("BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w")?;
+//! assert_eq!(pos.size(), BoardSize::DIMY);
+//! assert_eq!(pos, Position::start(BoardSize::DIMY));
+//! let err = Position::from_fen("BBB/B1X/WWW w").unwrap_err();
+//! assert_eq!(err.to_string(), "position string, rank 2, character 3: 'X' is not W, B or a digit");
+//! # Ok::<(), fanorona_core::FenError>(())
+//! ```
+
+use core::fmt;
+
+use crate::{Bitboard, BoardSize, Color, Position, PositionError, Rules, Setup, SizeError};
+
+/// What is wrong with a position string, and where.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FenError {
+    /// The string is empty.
+    Empty,
+    /// The number of ranks is not a supported row count.
+    RankCount {
+        /// Ranks found.
+        found: usize,
+    },
+    /// A rank character is not `W`, `B` or a digit 1-9.
+    BadChar {
+        /// The board rank (1 is the bottom rank).
+        rank: u8,
+        /// Position of the character within that rank's text, from 1.
+        column: usize,
+        /// The character found.
+        found: char,
+    },
+    /// A rank is not as wide as the first (top) rank.
+    RankWidth {
+        /// The board rank (1 is the bottom rank).
+        rank: u8,
+        /// Width of the top rank.
+        expected: usize,
+        /// Width of this rank.
+        found: usize,
+    },
+    /// The rows and columns do not form a supported board.
+    Size(SizeError),
+    /// The side to move is missing.
+    MissingSide,
+    /// The side to move is not `w` or `b`.
+    BadSide {
+        /// The text found.
+        found: String,
+    },
+    /// A counter field is not a number in range.
+    BadCounter {
+        /// Which counter: `no-capture count` or `turn number`.
+        field: &'static str,
+        /// The text found.
+        found: String,
+    },
+    /// Text after the last field.
+    ExtraField {
+        /// The text found.
+        found: String,
+    },
+    /// The fields are well formed but the setup is not usable.
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("position string")?;
+        match self {
+            FenError::Empty => write!(f, " is empty"),
+            FenError::RankCount { found } => write!(
+                f,
+                " has {found} rank(s); a board has 3, 5, 7 or 9 ranks separated by '/'"
+            ),
+            FenError::BadChar {
+                rank,
+                column,
+                found,
+            } => write!(
+                f,
+                ", rank {rank}, character {column}: {found:?} is not W, B or a digit"
+            ),
+            FenError::RankWidth {
+                rank,
+                expected,
+                found,
+            } => write!(
+                f,
+                ", rank {rank}: {found} points wide, but the top rank has {expected}"
+            ),
+            FenError::Size(e) => write!(f, ": {e}"),
+            FenError::MissingSide => write!(f, ": the side to move (w or b) is missing"),
+            FenError::BadSide { found } => {
+                write!(f, ": side to move must be w or b, not {found:?}")
+            }
+            FenError::BadCounter { field, found } => {
+                write!(f, ": {field} must be a number, not {found:?}")
+            }
+            FenError::ExtraField { found } => write!(f, ": unexpected text {found:?} at the end"),
+            FenError::Position(e) => write!(f, ": {e}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl Position {
+    /// Reads a position string under the standard rules.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`], saying which rank and character is wrong.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, Rules::STANDARD)
+    }
+
+    /// Reads a position string under the given rules.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`], saying which rank and character is wrong.
+    pub fn from_fen_with(fen: &str, rules: Rules) -> Result<Position, FenError> {
+        let setup = parse_setup(fen)?;
+        Position::from_setup(setup, rules).map_err(FenError::Position)
+    }
+
+    /// The position string, with the counters only when they are not `0 1`.
+    pub fn to_fen(&self) -> String {
+        let size = self.size();
+        let mut out = String::with_capacity(size.len() + 16);
+        for rank in (0..size.rows()).rev() {
+            let mut run = 0u8;
+            for file in 0..size.cols() {
+                let p = size.point(file, rank).expect("on the board");
+                match self.stone_at(p) {
+                    None => run += 1,
+                    Some(c) => {
+                        if run > 0 {
+                            out.push((b'0' + run) as char);
+                            run = 0;
+                        }
+                        out.push(if c == Color::White { 'W' } else { 'B' });
+                    }
+                }
+            }
+            if run > 0 {
+                out.push((b'0' + run) as char);
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(self.side_to_move().char());
+        if self.no_capture_count() != 0 || self.turn_number() != 1 {
+            out.push_str(&format!(" {} {}", self.no_capture_count(), self.turn_number()));
+        }
+        out
+    }
+}
+
+fn parse_setup(fen: &str) -> Result<Setup, FenError> {
+    let mut fields = fen.split_ascii_whitespace();
+    let board = fields.next().ok_or(FenError::Empty)?;
+    let ranks: Vec<&str> = board.split('/').collect();
+    let rows = ranks.len();
+    if !matches!(rows, 3 | 5 | 7 | 9) {
+        return Err(FenError::RankCount { found: rows });
+    }
+    // Read each rank into a row of cells, top rank first.
+    let mut cells: Vec<Vec<Option<Color>>> = Vec::with_capacity(rows);
+    let mut width = None;
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = (rows - i) as u8;
+        let mut row = Vec::new();
+        for (column, ch) in text.chars().enumerate() {
+            match ch {
+                'W' => row.push(Some(Color::White)),
+                'B' => row.push(Some(Color::Black)),
+                '1'..='9' => row.extend((0..ch as u8 - b'0').map(|_| None)),
+                _ => {
+                    return Err(FenError::BadChar {
+                        rank,
+                        column: column + 1,
+                        found: ch,
+                    });
+                }
+            }
+            if row.len() > 9 {
+                // No board is wider than 9: stop before a huge digit run grows further.
+                break;
+            }
+        }
+        match width {
+            None => width = Some(row.len()),
+            Some(w) if w != row.len() => {
+                return Err(FenError::RankWidth {
+                    rank,
+                    expected: w,
+                    found: row.len(),
+                });
+            }
+            Some(_) => {}
+        }
+        cells.push(row);
+    }
+    let cols = width.unwrap_or(0);
+    let size = BoardSize::new(rows as u8, cols.min(255) as u8).map_err(FenError::Size)?;
+    let mut white = 0u64;
+    let mut black = 0u64;
+    for (i, row) in cells.iter().enumerate() {
+        let rank = (rows - 1 - i) as u8;
+        for (file, cell) in row.iter().enumerate() {
+            let p = size.point(file as u8, rank).expect("size checked");
+            match cell {
+                Some(Color::White) => white |= 1 << p.0,
+                Some(Color::Black) => black |= 1 << p.0,
+                None => {}
+            }
+        }
+    }
+    let side = match fields.next() {
+        None => return Err(FenError::MissingSide),
+        Some("w" | "W") => Color::White,
+        Some("b" | "B") => Color::Black,
+        Some(other) => {
+            return Err(FenError::BadSide {
+                found: other.to_owned(),
+            });
+        }
+    };
+    let mut counter = |field: &'static str, default: u16| match fields.next() {
+        None => Ok(default),
+        Some(t) => t.parse::<u16>().map_err(|_| FenError::BadCounter {
+            field,
+            found: t.to_owned(),
+        }),
+    };
+    let no_capture_count = counter("no-capture count", 0)?;
+    let turn_number = counter("turn number", 1)?;
+    if let Some(extra) = fields.next() {
+        return Err(FenError::ExtraField {
+            found: extra.to_owned(),
+        });
+    }
+    Ok(Setup {
+        size,
+        white: Bitboard(white),
+        black: Bitboard(black),
+        side_to_move: side,
+        no_capture_count,
+        turn_number,
+    })
+}

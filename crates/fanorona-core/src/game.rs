@@ -1,0 +1,199 @@
+//! A game: a starting position, the turns played, and the outcome by every rule.
+
+use core::fmt;
+
+use crate::{Color, EndReason, Outcome, Position, Turn, TurnError};
+
+/// A game in progress or finished: its start, its turns and the positions they led to.
+///
+/// `Game` applies the rules that need history: the repetition draw and the no-capture limit,
+/// on top of what a [`Position`] decides alone. It also records resignations and agreed draws.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::{Game, Position};
+///
+/// let mut game = Game::new(Position::standard());
+/// game.play_text("f2-e3A")?;
+/// game.play_text("d5-d4A")?;
+/// assert_eq!(game.turns().len(), 2);
+/// game.undo();
+/// assert_eq!(game.turns().len(), 1);
+/// assert!(game.outcome().is_none());
+/// # Ok::<(), fanorona_core::PlayError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    positions: Vec<Position>,
+    turns: Vec<Turn>,
+    decided: Option<Outcome>,
+}
+
+/// Why a turn could not be played in a game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PlayError {
+    /// The game is already over.
+    GameOver(Outcome),
+    /// The turn is not legal in the current position.
+    Illegal(Turn),
+    /// The turn text does not name a legal turn.
+    Text(TurnError),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver(o) => write!(f, "the game is over: {o}"),
+            PlayError::Illegal(t) => write!(f, "illegal turn {t}"),
+            PlayError::Text(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<TurnError> for PlayError {
+    fn from(e: TurnError) -> PlayError {
+        PlayError::Text(e)
+    }
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new(Position::standard())
+    }
+}
+
+impl Game {
+    /// A game starting from `start`.
+    pub fn new(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            turns: Vec::new(),
+            decided: None,
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a game always has its start")
+    }
+
+    /// The turns played so far.
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// The position after `ply` turns (0 is the start), if the game is that long.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    /// Every position of the game, the start first.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// Plays a legal turn.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] when the game has ended, [`PlayError::Illegal`] when the turn
+    /// is not legal in the current position.
+    pub fn play(&mut self, turn: Turn) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        let pos = *self.position();
+        if !pos.is_legal(&turn) {
+            return Err(PlayError::Illegal(turn));
+        }
+        self.positions.push(pos.play(&turn));
+        self.turns.push(turn);
+        Ok(())
+    }
+
+    /// Reads turn text in the current position and plays it.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] when the game has ended, [`PlayError::Text`] when the text does
+    /// not name a legal turn.
+    pub fn play_text(&mut self, text: &str) -> Result<Turn, PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        let turn = self.position().parse_turn(text)?;
+        self.positions.push(self.position().play(&turn));
+        self.turns.push(turn);
+        Ok(turn)
+    }
+
+    /// Takes back the last turn (or a resignation or agreed draw) and returns the turn.
+    pub fn undo(&mut self) -> Option<Turn> {
+        if self.decided.take().is_some() {
+            return None;
+        }
+        let turn = self.turns.pop()?;
+        self.positions.pop();
+        Some(turn)
+    }
+
+    /// `color` resigns: the other side wins.
+    pub fn resign(&mut self, color: Color) {
+        if self.outcome().is_none() {
+            self.decided = Some(Outcome::win(color.other(), EndReason::Resignation));
+        }
+    }
+
+    /// The players agree to a draw.
+    pub fn agree_draw(&mut self) {
+        if self.outcome().is_none() {
+            self.decided = Some(Outcome::draw(EndReason::Agreement));
+        }
+    }
+
+    /// How many times the current position (stones and side to move) has occurred in this
+    /// game, the current occurrence included.
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        // Captures cannot be undone, so only positions since the last capture can repeat.
+        let window = now.no_capture_count() as usize + 1;
+        self.positions
+            .iter()
+            .rev()
+            .take(window)
+            .filter(|p| p.same_placement(now))
+            .count()
+    }
+
+    /// The result, once the game is over: by resignation or agreement, no stones, no legal
+    /// turn, repetition or the no-capture limit, in that order.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.decided.is_some() {
+            return self.decided;
+        }
+        let pos = self.position();
+        if let Some(o) = pos.outcome() {
+            return Some(o);
+        }
+        let rules = pos.rules();
+        if let Some(n) = rules.repetition
+            && self.repetitions() >= n as usize
+        {
+            return Some(Outcome::draw(EndReason::Repetition));
+        }
+        if let Some(limit) = rules.no_capture_limit
+            && pos.no_capture_count() >= limit
+        {
+            return Some(Outcome::draw(EndReason::NoCaptureLimit));
+        }
+        None
+    }
+}

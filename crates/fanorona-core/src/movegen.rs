@@ -1,0 +1,231 @@
+//! Turn generation: capture steps from bitboard masks, capture chains by depth-first search.
+//!
+//! Nothing here allocates: turns go to a [`Sink`], which may store them on the stack, count
+//! them, or hand them to a closure.
+
+use crate::{Position, Turn, TurnList};
+
+/// Marks a missing neighbour.
+const NONE: u8 = u8::MAX;
+
+/// Where generated turns go.
+pub(crate) trait Sink {
+    fn push(&mut self, turn: Turn);
+}
+
+impl Sink for TurnList {
+    #[inline]
+    fn push(&mut self, turn: Turn) {
+        TurnList::push(self, turn);
+    }
+}
+
+/// Counts turns.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _: Turn) {
+        self.0 += 1;
+    }
+}
+
+/// Hands turns to a closure.
+pub(crate) struct FnSink<F>(pub F);
+
+impl<F: FnMut(Turn)> Sink for FnSink<F> {
+    #[inline]
+    fn push(&mut self, turn: Turn) {
+        (self.0)(turn);
+    }
+}
+
+/// The points `p` for which `p + delta` is in `bb` (callers mask out wrapped bits).
+#[inline(always)]
+fn toward(bb: u64, delta: i8) -> u64 {
+    if delta > 0 {
+        bb >> delta
+    } else {
+        bb << -delta
+    }
+}
+
+/// For each direction, the stones of the side to move that can capture by approach and by
+/// withdrawal with a first step in that direction; and whether any can.
+#[inline]
+pub(crate) fn capture_masks(pos: &Position) -> (([u64; 8], [u64; 8]), bool) {
+    let geo = pos.geo;
+    let me = pos.stones[pos.side.index()];
+    let opp = pos.stones[pos.side.other().index()];
+    let empty = geo.all().0 & !(me | opp);
+    let mut approach = [0u64; 8];
+    let mut withdrawal = [0u64; 8];
+    let mut any = 0;
+    for d in 0..8 {
+        let delta = geo.delta[d];
+        let movers = me & geo.step1[d] & toward(empty, delta);
+        let a = movers & geo.step2[d] & toward(opp, delta.wrapping_mul(2));
+        let w = movers & geo.step1[(d + 4) & 7] & toward(opp, -delta);
+        approach[d] = a;
+        withdrawal[d] = w;
+        any |= a | w;
+    }
+    ((approach, withdrawal), any != 0)
+}
+
+/// Whether the side to move has any legal turn.
+pub(crate) fn has_legal_turn(pos: &Position) -> bool {
+    let geo = pos.geo;
+    let me = pos.stones[pos.side.index()];
+    let empty = geo.all().0 & !(me | pos.stones[pos.side.other().index()]);
+    (0..8).any(|d| me & geo.step1[d] & toward(empty, geo.delta[d]) != 0)
+}
+
+/// The unbroken line of enemy stones starting at `start` and running in direction `dir`.
+#[inline(always)]
+pub(crate) fn capture_line(pos: &Position, mut start: u8, dir: usize, opp: u64) -> u64 {
+    let mut line = 0;
+    while start != NONE && opp >> start & 1 == 1 {
+        line |= 1u64 << start;
+        start = pos.geo.neighbour_raw(start, dir);
+    }
+    line
+}
+
+/// Calls `f(dir, withdrawal, to, captured)` for each capture step available to the stone on
+/// `at`, given the stones `me` and `opp`, the points the stone may not land on (`visited`) and
+/// the direction it may not repeat (`last`, 8 for none).
+#[inline(always)]
+pub(crate) fn continuation_steps(
+    pos: &Position,
+    at: u8,
+    me: u64,
+    opp: u64,
+    visited: u64,
+    last: usize,
+    mut f: impl FnMut(usize, bool, u8, u64),
+) {
+    let geo = pos.geo;
+    let free = geo.all().0 & !(me | opp | visited);
+    for d in 0..8 {
+        if d == last || geo.step1[d] >> at & 1 == 0 {
+            continue;
+        }
+        let to = geo.neighbour_raw(at, d);
+        if free >> to & 1 == 0 {
+            continue;
+        }
+        if geo.step2[d] >> at & 1 == 1 {
+            let beyond = geo.neighbour_raw(to, d);
+            if opp >> beyond & 1 == 1 {
+                f(d, false, to, capture_line(pos, beyond, d, opp));
+            }
+        }
+        let back = (d + 4) & 7;
+        let behind = geo.neighbour_raw(at, back);
+        if behind != NONE && opp >> behind & 1 == 1 {
+            f(d, true, to, capture_line(pos, behind, back, opp));
+        }
+    }
+}
+
+/// Calls `f(from, dir, withdrawal, to, captured)` for every capture step available to the side
+/// to move as the first step of a turn.
+#[inline(always)]
+pub(crate) fn first_capture_steps(
+    pos: &Position,
+    masks: &([u64; 8], [u64; 8]),
+    mut f: impl FnMut(u8, usize, bool, u8, u64),
+) {
+    let opp = pos.stones[pos.side.other().index()];
+    for d in 0..8 {
+        let back = (d + 4) & 7;
+        let mut a = masks.0[d];
+        while a != 0 {
+            let from = a.trailing_zeros() as u8;
+            a &= a - 1;
+            let to = pos.geo.neighbour_raw(from, d);
+            let beyond = pos.geo.neighbour_raw(to, d);
+            f(from, d, false, to, capture_line(pos, beyond, d, opp));
+        }
+        let mut w = masks.1[d];
+        while w != 0 {
+            let from = w.trailing_zeros() as u8;
+            w &= w - 1;
+            let to = pos.geo.neighbour_raw(from, d);
+            let behind = pos.geo.neighbour_raw(from, back);
+            f(from, d, true, to, capture_line(pos, behind, back, opp));
+        }
+    }
+}
+
+/// Calls `f(from, dir, to)` for every paika of the side to move (legal only when no capture
+/// exists).
+#[inline(always)]
+pub(crate) fn paika_steps(pos: &Position, mut f: impl FnMut(u8, usize, u8)) {
+    let geo = pos.geo;
+    let me = pos.stones[pos.side.index()];
+    let empty = geo.all().0 & !(me | pos.stones[pos.side.other().index()]);
+    for d in 0..8 {
+        let delta = geo.delta[d];
+        let mut movers = me & geo.step1[d] & toward(empty, delta);
+        while movers != 0 {
+            let from = movers.trailing_zeros() as u8;
+            movers &= movers - 1;
+            f(from, d, (from as i8 + delta) as u8);
+        }
+    }
+}
+
+/// Generates every legal turn of `pos` into `sink`.
+#[inline]
+pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+    let (masks, any_capture) = capture_masks(pos);
+    if !any_capture {
+        let size = pos.size();
+        paika_steps(pos, |from, d, to| sink.push(Turn::paika(size, from, d, to)));
+        return;
+    }
+    let me = pos.stones[pos.side.index()];
+    let opp = pos.stones[pos.side.other().index()];
+    let restricted = pos.is_opening_restricted();
+    let size = pos.size();
+    first_capture_steps(pos, &masks, |from, d, wd, to, captured| {
+        let turn = Turn::start_capture(size, from).push_capture(d, wd, to, captured);
+        if restricted {
+            sink.push(turn);
+            return;
+        }
+        let me2 = me ^ (1u64 << from) ^ (1u64 << to);
+        let opp2 = opp & !captured;
+        let visited = (1u64 << from) | (1u64 << to);
+        extend(pos, sink, turn, me2, opp2, visited, d);
+    });
+}
+
+/// Emits `turn` (a chain that just landed on `turn.to()`) and every legal extension of it.
+/// Returns nothing; under compulsory continuation only chains that cannot continue are emitted.
+fn extend<S: Sink>(pos: &Position, sink: &mut S, turn: Turn, me: u64, opp: u64, visited: u64, last: usize) {
+    let compulsory = pos.rules.compulsory_continuation;
+    if !compulsory {
+        sink.push(turn);
+    }
+    let at = turn.to().0;
+    let mut continued = false;
+    continuation_steps(pos, at, me, opp, visited, last, |d, wd, to, captured| {
+        continued = true;
+        let next = turn.push_capture(d, wd, to, captured);
+        extend(
+            pos,
+            sink,
+            next,
+            me ^ (1u64 << at) ^ (1u64 << to),
+            opp & !captured,
+            visited | (1u64 << to),
+            d,
+        );
+    });
+    if compulsory && !continued {
+        sink.push(turn);
+    }
+}

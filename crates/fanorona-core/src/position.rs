@@ -1,0 +1,415 @@
+//! Positions: stones on a board, the side to move, the rule options and the counters that
+//! rules depend on.
+
+use core::fmt;
+
+use crate::movegen::{self, Counter};
+use crate::outcome::{EndReason, Outcome};
+use crate::{Bitboard, BoardSize, Color, Geometry, Point, Rules, StuckRule, Turn, TurnList, zobrist};
+
+/// An unchecked position: plain data, not necessarily legal. Turn it into a [`Position`] with
+/// [`Position::from_setup`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// The board.
+    pub size: BoardSize,
+    /// White's stones.
+    pub white: Bitboard,
+    /// Black's stones.
+    pub black: Bitboard,
+    /// The side to move.
+    pub side_to_move: Color,
+    /// Consecutive turns without a capture so far (for the no-capture limit).
+    pub no_capture_count: u16,
+    /// The turn number, starting at 1 and growing after each Black turn (for the opening
+    /// restriction, which applies to each side's turn in turn 1).
+    pub turn_number: u16,
+}
+
+/// What makes a [`Setup`] unusable.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PositionError {
+    /// A point holds both a white and a black stone.
+    Overlap(Point),
+    /// A stone lies outside the board.
+    OffBoard(Point),
+    /// The turn number is 0 (turns count from 1).
+    ZeroTurnNumber,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Overlap(p) => {
+                write!(f, "point index {} holds both a white and a black stone", p.0)
+            }
+            PositionError::OffBoard(p) => {
+                write!(f, "a stone on point index {} lies outside the board", p.0)
+            }
+            PositionError::ZeroTurnNumber => write!(f, "the turn number must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A legal position: where the stones are, who moves, and under which rules.
+///
+/// Positions are small `Copy` values (about 48 bytes); [`Position::play`] returns a new one.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::{Color, Position};
+///
+/// let pos = Position::standard();
+/// assert_eq!(pos.side_to_move(), Color::White);
+/// assert_eq!(pos.stones(Color::White).count(), 22);
+/// let turn = pos.parse_turn("f2-e3A")?;
+/// let next = pos.play(&turn);
+/// assert_eq!(next.stones(Color::Black).count(), 20); // f2-e3A captures d4 and c5
+/// assert_eq!(next.to_string(), "BB1BBBBBB/BBB1BBBBB/BWBWWBWBW/WWWWW1WWW/WWWWWWWWW b");
+/// # Ok::<(), fanorona_core::TurnError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Position {
+    pub(crate) geo: &'static Geometry,
+    pub(crate) stones: [u64; 2],
+    pub(crate) side: Color,
+    pub(crate) rules: Rules,
+    pub(crate) no_capture: u16,
+    pub(crate) turn_number: u16,
+    pub(crate) hash: u64,
+}
+
+impl Position {
+    /// The start of the standard game (Fanoron-Tsivy, 5x9) under the standard rules.
+    pub fn standard() -> Position {
+        Position::start(BoardSize::STANDARD)
+    }
+
+    /// The starting position of any board size under the standard rules.
+    ///
+    /// White fills the ranks below the middle one, Black those above; the middle rank reads
+    /// Black, White, Black, ... from the left, skipping the centre, which stays empty.
+    ///
+    /// ```
+    /// use fanorona_core::{BoardSize, Position};
+    /// assert_eq!(Position::start(BoardSize::DIMY).to_fen(), "BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w");
+    /// assert_eq!(Position::start(BoardSize::TELO).to_fen(), "BBB/B1W/WWW w");
+    /// ```
+    pub fn start(size: BoardSize) -> Position {
+        Position::start_with(size, Rules::STANDARD)
+    }
+
+    /// The starting position of any board size under the given rules.
+    pub fn start_with(size: BoardSize, rules: Rules) -> Position {
+        let (rows, cols) = (size.rows(), size.cols());
+        let mid = rows / 2;
+        let mut white = 0u64;
+        let mut black = 0u64;
+        for rank in 0..rows {
+            let mut k = 0;
+            for file in 0..cols {
+                let bit = 1u64 << (rank * cols + file);
+                if rank < mid {
+                    white |= bit;
+                } else if rank > mid {
+                    black |= bit;
+                } else if file != cols / 2 {
+                    if k % 2 == 0 {
+                        black |= bit;
+                    } else {
+                        white |= bit;
+                    }
+                    k += 1;
+                }
+            }
+        }
+        Position::from_setup(
+            Setup {
+                size,
+                white: Bitboard(white),
+                black: Bitboard(black),
+                side_to_move: Color::White,
+                no_capture_count: 0,
+                turn_number: 1,
+            },
+            rules,
+        )
+        .expect("the starting position is valid")
+    }
+
+    /// Checks a [`Setup`] and makes it a position under `rules`.
+    ///
+    /// Any arrangement of stones is accepted, including positions where a side has no stones
+    /// (the game is then over).
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] when stones overlap or lie off the board, or the turn number is 0.
+    pub fn from_setup(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
+        let geo = setup.size.geometry();
+        let all = geo.all().0;
+        let (w, b) = (setup.white.0, setup.black.0);
+        if let Some(p) = Bitboard((w | b) & !all).first() {
+            return Err(PositionError::OffBoard(p));
+        }
+        if let Some(p) = Bitboard(w & b).first() {
+            return Err(PositionError::Overlap(p));
+        }
+        if setup.turn_number == 0 {
+            return Err(PositionError::ZeroTurnNumber);
+        }
+        let mut pos = Position {
+            geo,
+            stones: [w, b],
+            side: setup.side_to_move,
+            rules,
+            no_capture: setup.no_capture_count,
+            turn_number: setup.turn_number,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The plain data of this position.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            size: self.size(),
+            white: self.stones(Color::White),
+            black: self.stones(Color::Black),
+            side_to_move: self.side,
+            no_capture_count: self.no_capture,
+            turn_number: self.turn_number,
+        }
+    }
+
+    /// The same position under other rules.
+    pub fn with_rules(mut self, rules: Rules) -> Position {
+        self.rules = rules;
+        self
+    }
+
+    /// The board size.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.geo.size()
+    }
+
+    /// The board's neighbour tables.
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geo
+    }
+
+    /// The rule options in force.
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The stones of one side.
+    #[inline]
+    pub fn stones(&self, color: Color) -> Bitboard {
+        Bitboard(self.stones[color.index()])
+    }
+
+    /// All stones of both sides.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.stones[0] | self.stones[1])
+    }
+
+    /// The empty points.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        Bitboard(self.geo.all().0 & !(self.stones[0] | self.stones[1]))
+    }
+
+    /// The colour of the stone on `point`, if any.
+    #[inline]
+    pub fn stone_at(&self, point: Point) -> Option<Color> {
+        if self.stones[0] >> point.0 & 1 == 1 {
+            Some(Color::White)
+        } else if self.stones[1] >> point.0 & 1 == 1 {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// Consecutive turns without a capture that led to this position.
+    #[inline]
+    pub fn no_capture_count(&self) -> u16 {
+        self.no_capture
+    }
+
+    /// The turn number: 1 for each side's first turn, growing after each Black turn.
+    #[inline]
+    pub fn turn_number(&self) -> u16 {
+        self.turn_number
+    }
+
+    /// The Zobrist hash of the stones, the side to move and the board size. Kept up to date by
+    /// [`Position::play`]; always equal to a hash computed from scratch.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Computes the Zobrist hash from scratch.
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = zobrist::size(self.size())
+            ^ zobrist::stones(Color::White, self.stones[0])
+            ^ zobrist::stones(Color::Black, self.stones[1]);
+        if self.side == Color::Black {
+            h ^= zobrist::black_to_move();
+        }
+        h
+    }
+
+    /// Whether two positions have the same stones, board and side to move (counters and
+    /// rules aside): the test of repetition.
+    #[inline]
+    pub fn same_placement(&self, other: &Position) -> bool {
+        self.hash == other.hash
+            && self.stones == other.stones
+            && self.side == other.side
+            && core::ptr::eq(self.geo, other.geo)
+    }
+
+    /// Whether the opening restriction limits the side to move to a single capture step.
+    #[inline]
+    pub fn is_opening_restricted(&self) -> bool {
+        self.rules.opening_restriction && self.turn_number == 1
+    }
+
+    /// Whether the side to move has a capture (and so must capture).
+    #[inline]
+    pub fn has_capture(&self) -> bool {
+        movegen::capture_masks(self).1
+    }
+
+    /// All legal turns: every paika when no capture exists, otherwise every capture chain,
+    /// each stopping point of a chain and each approach/withdrawal choice a turn of its own.
+    ///
+    /// Allocates nothing for ordinary positions (see [`TurnList`]).
+    pub fn legal_turns(&self) -> TurnList {
+        let mut list = TurnList::new();
+        movegen::generate(self, &mut list);
+        list
+    }
+
+    /// Calls `f` with every legal turn, in the order of [`Position::legal_turns`], without
+    /// building a list.
+    pub fn for_each_turn(&self, f: impl FnMut(Turn)) {
+        let mut sink = movegen::FnSink(f);
+        movegen::generate(self, &mut sink);
+    }
+
+    /// The number of legal turns, counted without building them.
+    pub fn count_turns(&self) -> u64 {
+        let mut counter = Counter(0);
+        movegen::generate(self, &mut counter);
+        counter.0
+    }
+
+    /// Whether the side to move has at least one legal turn.
+    pub fn has_legal_turn(&self) -> bool {
+        movegen::has_legal_turn(self)
+    }
+
+    /// Whether `turn` is legal here.
+    pub fn is_legal(&self, turn: &Turn) -> bool {
+        turn.size() == self.size() && self.legal_turns().contains(turn)
+    }
+
+    /// Plays a turn and returns the new position.
+    ///
+    /// The turn must be legal in this position (from [`Position::legal_turns`], parsed by
+    /// [`Position::parse_turn`] or finished by a [`TurnBuilder`](crate::TurnBuilder)); the
+    /// result is unspecified for a turn of another position. Use
+    /// [`Game::play`](crate::Game::play) for checked play.
+    #[inline]
+    pub fn play(&self, turn: &Turn) -> Position {
+        let mut next = *self;
+        let us = self.side;
+        let them = us.other();
+        let move_bits = (1u64 << turn.from().0) | (1u64 << turn.to().0);
+        let captured = turn.captured().0;
+        next.stones[us.index()] ^= move_bits;
+        next.stones[them.index()] &= !captured;
+        next.hash ^= zobrist::stone(us, turn.from().0)
+            ^ zobrist::stone(us, turn.to().0)
+            ^ zobrist::stones(them, captured)
+            ^ zobrist::black_to_move();
+        next.side = them;
+        next.no_capture = if captured != 0 {
+            0
+        } else {
+            self.no_capture.saturating_add(1)
+        };
+        if us == Color::Black {
+            next.turn_number = self.turn_number.saturating_add(1);
+        }
+        next
+    }
+
+    /// The end of the game as far as this position alone decides it: the side to move has no
+    /// stones (it loses) or no legal turn (it loses, or draws under
+    /// [`StuckRule::Draws`]). Repetition and the no-capture limit need the game's history:
+    /// see [`Game::outcome`](crate::Game::outcome).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let us = self.side;
+        if self.stones[us.index()] == 0 {
+            return Some(Outcome::win(us.other(), EndReason::NoStones));
+        }
+        if !self.has_legal_turn() {
+            return Some(match self.rules.stuck {
+                StuckRule::Loses => Outcome::win(us.other(), EndReason::Stuck),
+                StuckRule::Draws => Outcome::draw(EndReason::Stuck),
+            });
+        }
+        None
+    }
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when stones, side to move, board, rules and counters all agree.
+    fn eq(&self, other: &Position) -> bool {
+        self.same_placement(other)
+            && self.rules == other.rules
+            && self.no_capture == other.no_capture
+            && self.turn_number == other.turn_number
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl fmt::Display for Position {
+    /// The position string (see [`Position::to_fen`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_fen())
+    }
+}

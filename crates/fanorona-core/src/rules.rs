@@ -1,0 +1,239 @@
+//! Rule options: the variations of Fanorona that players and programs use.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// What happens to a player who has stones but no legal turn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum StuckRule {
+    /// The stuck player loses (the default).
+    #[default]
+    Loses,
+    /// The game is drawn.
+    Draws,
+}
+
+/// The rule options of a game. [`Rules::default()`] is the standard game.
+///
+/// Each option has a stable name, used in files (the `Rules` tag of game records) and in
+/// command-line flags. The text form lists `name=value` pairs separated by commas; options not
+/// named keep their default:
+///
+/// | name | values | default | meaning |
+/// |---|---|---|---|
+/// | `opening-restriction` | `on`, `off` | `off` | each player's first turn is a single capture step |
+/// | `compulsory-continuation` | `on`, `off` | `off` | a stone that can continue capturing must |
+/// | `stuck` | `loses`, `draws` | `loses` | a player with stones but no legal turn |
+/// | `repetition` | `2`..`255`, `off` | `3` | draw on this occurrence of a position |
+/// | `no-capture-limit` | `1`..`65535`, `off` | `100` | draw after this many turns in a row without a capture |
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::{Rules, StuckRule};
+///
+/// let rules: Rules = "stuck=draws,no-capture-limit=off".parse()?;
+/// assert_eq!(rules.stuck, StuckRule::Draws);
+/// assert_eq!(rules.no_capture_limit, None);
+/// assert_eq!(rules.repetition, Some(3));
+/// assert_eq!(rules.to_string(), "stuck=draws,no-capture-limit=off");
+/// assert_eq!(Rules::default().to_string(), "");
+/// # Ok::<(), fanorona_core::RulesError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, rename_all = "kebab-case"))]
+pub struct Rules {
+    /// On each player's first turn of the game, only one capture step is allowed.
+    pub opening_restriction: bool,
+    /// A stone that can continue a capture chain must continue.
+    pub compulsory_continuation: bool,
+    /// Whether a player with no legal turn loses or draws.
+    pub stuck: StuckRule,
+    /// Draw when a position (with the same side to move) occurs this many times; `None` turns
+    /// the rule off.
+    pub repetition: Option<u8>,
+    /// Draw after this many consecutive turns (of either side) without a capture; `None` turns
+    /// the rule off.
+    pub no_capture_limit: Option<u16>,
+}
+
+impl Rules {
+    /// The standard game.
+    pub const STANDARD: Rules = Rules {
+        opening_restriction: false,
+        compulsory_continuation: false,
+        stuck: StuckRule::Loses,
+        repetition: Some(3),
+        no_capture_limit: Some(100),
+    };
+
+    /// The stable names of all options, in the order they are written.
+    pub const NAMES: [&'static str; 5] = [
+        "opening-restriction",
+        "compulsory-continuation",
+        "stuck",
+        "repetition",
+        "no-capture-limit",
+    ];
+
+    /// The canonical form: every option, default or not, for files that must be explicit.
+    pub fn to_full_string(&self) -> String {
+        self.pairs(true).join(",")
+    }
+
+    fn pairs(&self, all: bool) -> Vec<String> {
+        let d = Rules::STANDARD;
+        let on = |b: bool| if b { "on" } else { "off" };
+        let num = |n: Option<u32>| n.map_or_else(|| "off".to_owned(), |n| n.to_string());
+        let mut out = Vec::new();
+        if all || self.opening_restriction != d.opening_restriction {
+            out.push(format!("opening-restriction={}", on(self.opening_restriction)));
+        }
+        if all || self.compulsory_continuation != d.compulsory_continuation {
+            out.push(format!(
+                "compulsory-continuation={}",
+                on(self.compulsory_continuation)
+            ));
+        }
+        if all || self.stuck != d.stuck {
+            let v = match self.stuck {
+                StuckRule::Loses => "loses",
+                StuckRule::Draws => "draws",
+            };
+            out.push(format!("stuck={v}"));
+        }
+        if all || self.repetition != d.repetition {
+            out.push(format!("repetition={}", num(self.repetition.map(u32::from))));
+        }
+        if all || self.no_capture_limit != d.no_capture_limit {
+            out.push(format!(
+                "no-capture-limit={}",
+                num(self.no_capture_limit.map(u32::from))
+            ));
+        }
+        out
+    }
+
+    /// Sets one option from its stable name and a value, as in `stuck` and `draws`.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] for an unknown name or a value the option does not take.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
+        let err = || RulesError {
+            option: name.to_owned(),
+            value: value.to_owned(),
+        };
+        let flag = |v: &str| match v {
+            "on" | "yes" | "true" => Ok(true),
+            "off" | "no" | "false" => Ok(false),
+            _ => Err(err()),
+        };
+        match name {
+            "opening-restriction" => self.opening_restriction = flag(value)?,
+            "compulsory-continuation" => self.compulsory_continuation = flag(value)?,
+            "stuck" => {
+                self.stuck = match value {
+                    "loses" | "lose" | "loss" => StuckRule::Loses,
+                    "draws" | "draw" => StuckRule::Draws,
+                    _ => return Err(err()),
+                }
+            }
+            "repetition" => {
+                self.repetition = match value {
+                    "off" => None,
+                    v => match v.parse::<u8>() {
+                        Ok(n) if n >= 2 => Some(n),
+                        _ => return Err(err()),
+                    },
+                }
+            }
+            "no-capture-limit" => {
+                self.no_capture_limit = match value {
+                    "off" => None,
+                    v => match v.parse::<u16>() {
+                        Ok(n) if n >= 1 => Some(n),
+                        _ => return Err(err()),
+                    },
+                }
+            }
+            _ => return Err(err()),
+        }
+        Ok(())
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::STANDARD
+    }
+}
+
+impl fmt::Display for Rules {
+    /// The options that differ from the standard game, as `name=value` pairs joined by commas
+    /// (empty for the standard game).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.pairs(false).join(","))
+    }
+}
+
+impl FromStr for Rules {
+    type Err = RulesError;
+
+    /// Reads `name=value` pairs separated by commas (or spaces), starting from the standard
+    /// game. A bare name means `on`; the word `standard` or an empty text is the standard game.
+    fn from_str(s: &str) -> Result<Rules, RulesError> {
+        let mut rules = Rules::STANDARD;
+        for item in s.split([',', ' ']).map(str::trim).filter(|i| !i.is_empty()) {
+            if item == "standard" {
+                continue;
+            }
+            let (name, value) = item.split_once('=').unwrap_or((item, "on"));
+            rules.set(name.trim(), value.trim())?;
+        }
+        Ok(rules)
+    }
+}
+
+/// A rule option that does not exist or a value it does not take.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RulesError {
+    /// The option's name as written.
+    pub option: String,
+    /// The value as written.
+    pub value: String,
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.option.as_str() {
+            "opening-restriction" | "compulsory-continuation" => write!(
+                f,
+                "rule option {} takes on or off, not {:?}",
+                self.option, self.value
+            ),
+            "stuck" => write!(f, "rule option stuck takes loses or draws, not {:?}", self.value),
+            "repetition" => write!(
+                f,
+                "rule option repetition takes a count from 2 to 255 or off, not {:?}",
+                self.value
+            ),
+            "no-capture-limit" => write!(
+                f,
+                "rule option no-capture-limit takes a count from 1 to 65535 or off, not {:?}",
+                self.value
+            ),
+            _ => write!(
+                f,
+                "unknown rule option {:?} (known: {})",
+                self.option,
+                Rules::NAMES.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}

@@ -1,0 +1,227 @@
+//! Turns (a paika or a chain of capture steps) and their steps.
+
+use core::fmt;
+
+use smallvec::SmallVec;
+
+use crate::{Bitboard, BoardSize, Direction, Point};
+
+/// How a single step moves and captures.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum StepKind {
+    /// A move to an adjacent empty point that captures nothing (only when no capture exists).
+    Paika,
+    /// Captures the enemy line ahead of the point moved to (`A`).
+    Approach,
+    /// Captures the enemy line behind the point moved from (`W`).
+    Withdrawal,
+}
+
+impl StepKind {
+    /// The letter written after a capture step: `A` or `W`; none for paika.
+    pub const fn letter(self) -> Option<char> {
+        match self {
+            StepKind::Paika => None,
+            StepKind::Approach => Some('A'),
+            StepKind::Withdrawal => Some('W'),
+        }
+    }
+
+    /// Whether the step captures.
+    pub const fn is_capture(self) -> bool {
+        !matches!(self, StepKind::Paika)
+    }
+}
+
+/// One step of a turn: a stone moves from a point to an adjacent one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Step {
+    /// The point the stone leaves.
+    pub from: Point,
+    /// The point the stone arrives on.
+    pub to: Point,
+    /// The direction of the move.
+    pub dir: Direction,
+    /// Paika, approach or withdrawal.
+    pub kind: StepKind,
+}
+
+/// The most steps a turn can have: a chain never lands twice on the same point.
+pub const MAX_STEPS: usize = 64;
+
+/// A complete turn: a paika, or a chain of one or more capture steps by one stone.
+///
+/// A `Turn` is made by the move generator ([`Position::legal_turns`](crate::Position::legal_turns)),
+/// by parsing turn text against a position, or by a [`TurnBuilder`](crate::TurnBuilder); it
+/// records its path, the stones it captures and the board size for printing. `Display` writes
+/// the literature's notation: `c3-b4` (paika), `f2-e3A`, `d2-d1W-e1A`.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::Position;
+///
+/// let pos = Position::standard();
+/// let turns = pos.legal_turns();
+/// let text: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
+/// assert_eq!(text.len(), 5);
+/// assert!(text.contains(&"f2-e3A".to_owned()));
+/// let turn = pos.parse_turn("d3-e3W")?;
+/// assert_eq!(turn.captured().count(), 1);
+/// # Ok::<(), fanorona_core::TurnError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Turn {
+    /// Each step as a nibble: direction in bits 0..3, withdrawal flag in bit 3.
+    path: [u64; 4],
+    captured: u64,
+    from: u8,
+    to: u8,
+    len: u8,
+    capture: bool,
+    size: BoardSize,
+}
+
+impl Turn {
+    /// A paika.
+    #[inline]
+    pub(crate) fn paika(size: BoardSize, from: u8, dir: usize, to: u8) -> Turn {
+        Turn {
+            path: [dir as u64, 0, 0, 0],
+            captured: 0,
+            from,
+            to,
+            len: 1,
+            capture: false,
+            size,
+        }
+    }
+
+    /// An empty capture turn from `from`, to be extended by [`Turn::push_capture`].
+    #[inline]
+    pub(crate) fn start_capture(size: BoardSize, from: u8) -> Turn {
+        Turn {
+            path: [0; 4],
+            captured: 0,
+            from,
+            to: from,
+            len: 0,
+            capture: true,
+            size,
+        }
+    }
+
+    /// This turn extended by one capture step.
+    #[inline]
+    pub(crate) fn push_capture(mut self, dir: usize, withdrawal: bool, to: u8, captured: u64) -> Turn {
+        let i = self.len as usize;
+        let nibble = dir as u64 | (u64::from(withdrawal) << 3);
+        self.path[i / 16] |= nibble << ((i % 16) * 4);
+        self.len += 1;
+        self.to = to;
+        self.captured |= captured;
+        self
+    }
+
+    /// The point the moving stone starts from.
+    #[inline]
+    pub fn from(&self) -> Point {
+        Point(self.from)
+    }
+
+    /// The point the moving stone ends on.
+    #[inline]
+    pub fn to(&self) -> Point {
+        Point(self.to)
+    }
+
+    /// Number of steps: 1 for a paika, the chain's length for a capture.
+    #[inline]
+    #[allow(clippy::len_without_is_empty, reason = "a turn always has a step")]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the turn captures (then every step captures).
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.capture
+    }
+
+    /// Whether the turn is a paika (a single non-capturing step).
+    #[inline]
+    pub fn is_paika(&self) -> bool {
+        !self.capture
+    }
+
+    /// Every stone the turn captures, over all its steps.
+    #[inline]
+    pub fn captured(&self) -> Bitboard {
+        Bitboard(self.captured)
+    }
+
+    /// The board size the turn was made for.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The steps of the turn in order.
+    pub fn steps(&self) -> impl ExactSizeIterator<Item = Step> + '_ {
+        let geo = self.size.geometry();
+        let mut at = self.from;
+        (0..self.len as usize).map(move |i| {
+            let nibble = (self.path[i / 16] >> ((i % 16) * 4)) & 0xf;
+            let dir = Direction::from_index(nibble as usize & 7);
+            let kind = if !self.capture {
+                StepKind::Paika
+            } else if nibble & 8 != 0 {
+                StepKind::Withdrawal
+            } else {
+                StepKind::Approach
+            };
+            let from = Point(at);
+            at = geo.neighbour_raw(at, dir.index());
+            Step {
+                from,
+                to: Point(at),
+                dir,
+                kind,
+            }
+        })
+    }
+
+    /// Every point the moving stone occupies during the turn, the start included.
+    pub fn path(&self) -> impl Iterator<Item = Point> + '_ {
+        core::iter::once(self.from()).chain(self.steps().map(|s| s.to))
+    }
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.size.point_name(self.from()))?;
+        for step in self.steps() {
+            write!(f, "-{}", self.size.point_name(step.to))?;
+            if let Some(c) = step.kind.letter() {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Turn({self})")
+    }
+}
+
+/// A list of turns, kept on the stack for all ordinary positions (it moves to the heap only
+/// past 64 turns).
+pub type TurnList = SmallVec<[Turn; 64]>;
+
+/// A list of steps, kept on the stack.
+pub type StepList = SmallVec<[Step; 32]>;
