@@ -1,2 +1,40 @@
-//! The `fanorona` command.
-fn main() {}
+//! `fanorona`: the command-line tool of the fanorona project.
+//!
+//! One module per command under `commands/`; shared option groups live in `options.rs`.
+
+mod commands;
+mod options;
+mod progress;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Fanorona rules, records and engine on the command line.
+#[derive(Parser)]
+#[command(name = "fanorona", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Perft(commands::perft::PerftArgs),
+    Divide(commands::perft::DivideArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => commands::perft::run_perft(&args),
+        Command::Divide(args) => commands::perft::run_divide(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

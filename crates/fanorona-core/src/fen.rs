@@ -166,7 +166,11 @@ impl Position {
         out.push(' ');
         out.push(self.side_to_move().char());
         if self.no_capture_count() != 0 || self.turn_number() != 1 {
-            out.push_str(&format!(" {} {}", self.no_capture_count(), self.turn_number()));
+            out.push_str(&format!(
+                " {} {}",
+                self.no_capture_count(),
+                self.turn_number()
+            ));
         }
         out
     }

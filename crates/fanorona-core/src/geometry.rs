@@ -516,7 +516,10 @@ mod tests {
                 }
             }
         }
-        let mut got: Vec<_> = BoardSize::ALL.iter().map(|s| (s.rows(), s.cols())).collect();
+        let mut got: Vec<_> = BoardSize::ALL
+            .iter()
+            .map(|s| (s.rows(), s.cols()))
+            .collect();
         got.sort_unstable();
         assert_eq!(got, expected);
         assert!(BoardSize::new(9, 9).is_err());

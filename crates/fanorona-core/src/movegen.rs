@@ -43,11 +43,7 @@ impl<F: FnMut(Turn)> Sink for FnSink<F> {
 /// The points `p` for which `p + delta` is in `bb` (callers mask out wrapped bits).
 #[inline(always)]
 fn toward(bb: u64, delta: i8) -> u64 {
-    if delta > 0 {
-        bb >> delta
-    } else {
-        bb << -delta
-    }
+    if delta > 0 { bb >> delta } else { bb << -delta }
 }
 
 /// For each direction, the stones of the side to move that can capture by approach and by
@@ -205,7 +201,15 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
 
 /// Emits `turn` (a chain that just landed on `turn.to()`) and every legal extension of it.
 /// Returns nothing; under compulsory continuation only chains that cannot continue are emitted.
-fn extend<S: Sink>(pos: &Position, sink: &mut S, turn: Turn, me: u64, opp: u64, visited: u64, last: usize) {
+fn extend<S: Sink>(
+    pos: &Position,
+    sink: &mut S,
+    turn: Turn,
+    me: u64,
+    opp: u64,
+    visited: u64,
+    last: usize,
+) {
     let compulsory = pos.rules.compulsory_continuation;
     if !compulsory {
         sink.push(turn);

@@ -219,8 +219,8 @@ impl Position {
     }
 
     fn turn_captures_from(&self, parsed: &TurnText) -> bool {
-        self.legal_turns()
-            .iter()
-            .any(|t| t.from() == parsed.from && t.steps().next().map(|s| s.to) == Some(parsed.steps[0].0))
+        self.legal_turns().iter().any(|t| {
+            t.from() == parsed.from && t.steps().next().map(|s| s.to) == Some(parsed.steps[0].0)
+        })
     }
 }

@@ -52,7 +52,10 @@ pub fn perft_unique(pos: &Position, depth: u32) -> u64 {
     if depth == 1 {
         return children.len() as u64;
     }
-    children.iter().map(|(_, p)| perft_unique(p, depth - 1)).sum()
+    children
+        .iter()
+        .map(|(_, p)| perft_unique(p, depth - 1))
+        .sum()
 }
 
 /// [`divide`] with [`perft_unique`]: for each turn leading to a distinct position (the first

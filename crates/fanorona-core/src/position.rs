@@ -5,7 +5,9 @@ use core::fmt;
 
 use crate::movegen::{self, Counter};
 use crate::outcome::{EndReason, Outcome};
-use crate::{Bitboard, BoardSize, Color, Geometry, Point, Rules, StuckRule, Turn, TurnList, zobrist};
+use crate::{
+    Bitboard, BoardSize, Color, Geometry, Point, Rules, StuckRule, Turn, TurnList, zobrist,
+};
 
 /// An unchecked position: plain data, not necessarily legal. Turn it into a [`Position`] with
 /// [`Position::from_setup`].
@@ -42,7 +44,11 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::Overlap(p) => {
-                write!(f, "point index {} holds both a white and a black stone", p.0)
+                write!(
+                    f,
+                    "point index {} holds both a white and a black stone",
+                    p.0
+                )
             }
             PositionError::OffBoard(p) => {
                 write!(f, "a stone on point index {} lies outside the board", p.0)

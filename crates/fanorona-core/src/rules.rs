@@ -90,7 +90,10 @@ impl Rules {
         let num = |n: Option<u32>| n.map_or_else(|| "off".to_owned(), |n| n.to_string());
         let mut out = Vec::new();
         if all || self.opening_restriction != d.opening_restriction {
-            out.push(format!("opening-restriction={}", on(self.opening_restriction)));
+            out.push(format!(
+                "opening-restriction={}",
+                on(self.opening_restriction)
+            ));
         }
         if all || self.compulsory_continuation != d.compulsory_continuation {
             out.push(format!(
@@ -106,7 +109,10 @@ impl Rules {
             out.push(format!("stuck={v}"));
         }
         if all || self.repetition != d.repetition {
-            out.push(format!("repetition={}", num(self.repetition.map(u32::from))));
+            out.push(format!(
+                "repetition={}",
+                num(self.repetition.map(u32::from))
+            ));
         }
         if all || self.no_capture_limit != d.no_capture_limit {
             out.push(format!(
@@ -215,7 +221,11 @@ impl fmt::Display for RulesError {
                 "rule option {} takes on or off, not {:?}",
                 self.option, self.value
             ),
-            "stuck" => write!(f, "rule option stuck takes loses or draws, not {:?}", self.value),
+            "stuck" => write!(
+                f,
+                "rule option stuck takes loses or draws, not {:?}",
+                self.value
+            ),
             "repetition" => write!(
                 f,
                 "rule option repetition takes a count from 2 to 255 or off, not {:?}",

@@ -116,7 +116,13 @@ impl Turn {
 
     /// This turn extended by one capture step.
     #[inline]
-    pub(crate) fn push_capture(mut self, dir: usize, withdrawal: bool, to: u8, captured: u64) -> Turn {
+    pub(crate) fn push_capture(
+        mut self,
+        dir: usize,
+        withdrawal: bool,
+        to: u8,
+        captured: u64,
+    ) -> Turn {
         let i = self.len as usize;
         let nibble = dir as u64 | (u64::from(withdrawal) << 3);
         self.path[i / 16] |= nibble << ((i % 16) * 4);

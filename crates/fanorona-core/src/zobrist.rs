@@ -23,7 +23,7 @@ static KEYS: Keys = {
         black_to_move: 0,
         sizes: [0; 15],
     };
-    let mut state = 0x46_414E_4F52_4F4E_41u64; // "FANORONA"
+    let mut state = 0x4641_4E4F_524F_4E41_u64; // "FANORONA"
     let mut c = 0;
     while c < 2 {
         let mut p = 0;

@@ -1,0 +1,3 @@
+//! The subcommands, one module each.
+
+pub mod perft;
