@@ -1,0 +1,170 @@
+//! The engine plays in the background: a search runs on its own thread, the window stays
+//! responsive, and a new game, undo or load stops the search through its stop flag.
+
+use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use fanorona_core::{Game, Turn};
+
+use crate::flow::{Animating, Command, FlowSet, Match};
+
+/// Something that chooses a turn for the side to move in a game.
+pub trait EngineAdapter: Send + Sync + 'static {
+    /// A turn for the side to move at `level`, or `None` if there is no legal turn or the
+    /// search was stopped before it found one. Must return soon after `stop` becomes true.
+    fn choose(&self, game: &Game, level: u8, stop: &AtomicBool) -> Option<Turn>;
+}
+
+/// The engine used by the client.
+#[derive(Resource, Clone)]
+pub struct Engine(pub Arc<dyn EngineAdapter>);
+
+/// The engine of `fanorona-ai`.
+pub struct AiEngine;
+
+impl EngineAdapter for AiEngine {
+    fn choose(&self, game: &Game, level: u8, stop: &AtomicBool) -> Option<Turn> {
+        fanorona_ai_choose(game, level, stop)
+    }
+}
+
+/// Calls the search of `fanorona-ai`.
+fn fanorona_ai_choose(game: &Game, level: u8, stop: &AtomicBool) -> Option<Turn> {
+    let _ = (level, stop);
+    // Until the engine crate offers its search: the legal turn that captures most.
+    game.position()
+        .legal_turns()
+        .into_iter()
+        .max_by_key(|t| (t.captured().count(), t.len()))
+}
+
+/// The shortest time the engine appears to think, so that people can follow its turns.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct MinThink(pub Duration);
+
+impl Default for MinThink {
+    fn default() -> Self {
+        MinThink(Duration::from_millis(400))
+    }
+}
+
+struct Job {
+    generation: u64,
+    stop: Arc<AtomicBool>,
+    result: Mutex<Receiver<Option<Turn>>>,
+    started: Instant,
+    found: Option<Option<Turn>>,
+}
+
+/// The search in progress, if any.
+#[derive(Resource, Default)]
+pub struct Thinking {
+    job: Option<Job>,
+}
+
+impl Thinking {
+    /// Whether the engine is thinking now.
+    pub fn active(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Seconds since the search started.
+    pub fn seconds(&self) -> f32 {
+        self.job.as_ref().map_or(0.0, |j| j.started.elapsed().as_secs_f32())
+    }
+
+    /// The stop flag of the running search (for tests and shutdown).
+    pub fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.job.as_ref().map(|j| j.stop.clone())
+    }
+}
+
+fn drive_engine(
+    game: Res<Match>,
+    engine: Res<Engine>,
+    animating: Res<Animating>,
+    min_think: Res<MinThink>,
+    mut thinking: ResMut<Thinking>,
+    mut commands: MessageWriter<Command>,
+) {
+    let wanted = game.engine_to_move() && game.viewing().is_none() && game.draw_offer().is_none();
+    if let Some(job) = thinking.job.as_mut() {
+        if job.generation != game.generation() || !wanted {
+            job.stop.store(true, Ordering::Relaxed);
+            thinking.job = None;
+            return;
+        }
+        if job.found.is_none() {
+            let received = job.result.lock().map(|r| r.try_recv());
+            match received.unwrap_or(Err(TryRecvError::Disconnected)) {
+                Ok(found) => job.found = Some(found),
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => job.found = Some(None),
+            }
+        }
+        if job.started.elapsed() >= min_think.0
+            && !animating.0
+            && let Some(found) = job.found.take()
+        {
+            let generation = job.generation;
+            thinking.job = None;
+            if let Some(turn) = found {
+                commands.write(Command::EngineTurn { generation, turn });
+            } else {
+                warn!("the engine found no turn");
+            }
+        }
+        return;
+    }
+    if !wanted || animating.0 {
+        return;
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let (send, result) = channel();
+    let snapshot = game.game().clone();
+    let level = game.level();
+    let adapter = engine.0.clone();
+    let thread_stop = stop.clone();
+    let spawned = std::thread::Builder::new()
+        .name("fanorona-engine".into())
+        .spawn(move || {
+            let turn = adapter.choose(&snapshot, level, &thread_stop);
+            // The receiver is gone when the search was cancelled: nothing to report then.
+            let _ = send.send(turn);
+        });
+    if let Err(e) = spawned {
+        error!("cannot start the engine thread: {e}");
+        return;
+    }
+    thinking.job = Some(Job {
+        generation: game.generation(),
+        stop,
+        result: Mutex::new(result),
+        started: Instant::now(),
+        found: None,
+    });
+}
+
+/// Stops a running search when the app exits.
+fn stop_on_exit(mut exits: MessageReader<AppExit>, thinking: Res<Thinking>) {
+    if exits.read().count() > 0
+        && let Some(flag) = thinking.stop_flag()
+    {
+        flag.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The engine plugin.
+pub fn plugin(app: &mut App) {
+    if !app.world().contains_resource::<Engine>() {
+        app.insert_resource(Engine(Arc::new(AiEngine)));
+    }
+    app.init_resource::<Thinking>()
+        .init_resource::<MinThink>().add_systems(
+        Update,
+        (drive_engine.after(FlowSet).run_if(resource_exists::<Match>), stop_on_exit),
+    );
+}

@@ -1,0 +1,181 @@
+//! The Fanorona 3D client, built on Bevy.
+//!
+//! One plugin per concern: [`board`] rendering, [`camera`], [`input`] and picking, game
+//! [`flow`], [`animation`], the [`engine`], [`ui`] panels and [`persist`]ence, plus batch mode
+//! ([`batch`]) for screenshots and frame timing. Screens are the [`Screen`] states. The rules
+//! come only from `fanorona-core`, the engine only from `fanorona-ai`.
+
+#![allow(
+    elided_lifetimes_in_paths,
+    reason = "Bevy system parameters (Res, Query, Commands) are written without lifetimes by convention"
+)]
+
+pub mod animation;
+pub mod batch;
+pub mod board;
+pub mod camera;
+pub mod cli;
+pub mod engine;
+pub mod flow;
+pub mod input;
+pub mod persist;
+pub mod settings;
+pub mod ui;
+
+#[cfg(test)]
+mod tests;
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::window::{PresentMode, WindowResolution};
+use bevy::winit::{UpdateMode, WinitSettings};
+use fanorona_core::{Game, Position};
+
+use crate::cli::LaunchOptions;
+use crate::flow::{Match, Player, players_for};
+use crate::persist::{GamesDir, default_games_dir, load_game};
+use crate::settings::{AnimationSpeed, Mode, Settings, SettingsFile, default_settings_path, load_settings};
+
+/// The screens of the client.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// New game settings and saved games.
+    #[default]
+    Menu,
+    /// The board and the game panels.
+    Playing,
+}
+
+/// Every plugin of the client except Bevy's own (used by the app and by tests).
+pub fn client_plugins(app: &mut App) {
+    app.add_plugins((
+        flow::plugin,
+        animation::plugin,
+        board::plugin,
+        camera::plugin,
+        input::plugin,
+        engine::plugin,
+        ui::plugin,
+        persist::plugin,
+    ));
+}
+
+/// The game to show first, from `--position` or `--game`/`--turn`.
+///
+/// # Errors
+///
+/// A message naming the bad position string or record file.
+pub fn initial_game(options: &LaunchOptions) -> Result<Option<Game>, String> {
+    if let Some(text) = &options.position {
+        let position = Position::from_fen(text).map_err(|e| format!("--position {text:?}: {e}"))?;
+        return Ok(Some(Game::new(position)));
+    }
+    let Some(path) = &options.game else {
+        return Ok(None);
+    };
+    let full = load_game(path).map_err(|e| e.to_string())?;
+    let Some(turn) = options.turn else {
+        return Ok(Some(full));
+    };
+    if turn > full.turns().len() {
+        return Err(format!(
+            "--turn {turn}: {} has only {} turns",
+            path.display(),
+            full.turns().len()
+        ));
+    }
+    let mut game = Game::new(*full.start());
+    for t in &full.turns()[..turn] {
+        game.play(*t).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(Some(game))
+}
+
+/// Builds the client app for these options.
+///
+/// # Errors
+///
+/// A message when the position or record to open is not valid.
+pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
+    let batch = options.is_batch();
+    let game = initial_game(options)?;
+    let (settings, settings_file, games_dir) = if batch {
+        // Batch mode ignores the user's files: the same picture on every machine.
+        let settings = Settings {
+            mode: if options.engines { Mode::EngineVsEngine } else { Mode::TwoPlayers },
+            animation: if options.engines { AnimationSpeed::Fast } else { AnimationSpeed::Off },
+            ..Settings::default()
+        };
+        (settings, None, None)
+    } else {
+        let path = default_settings_path();
+        let settings = match path.as_deref().map(load_settings) {
+            Some(Ok(s)) => s,
+            Some(Err(e)) => {
+                eprintln!("fanorona-3d: {e}; using default settings");
+                Settings::default()
+            }
+            None => Settings::default(),
+        };
+        let mut settings = settings;
+        if options.engines {
+            settings.mode = Mode::EngineVsEngine;
+        }
+        (settings, path, default_games_dir())
+    };
+    let (width, height) = options.size.unwrap_or((1280, 720));
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Fanorona".into(),
+                    resolution: WindowResolution::new(width, height).with_scale_factor_override(1.0),
+                    present_mode: if options.benchmark_frames.is_some() {
+                        PresentMode::AutoNoVsync
+                    } else {
+                        PresentMode::AutoVsync
+                    },
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(bevy::log::LogPlugin {
+                filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn".into(),
+                ..default()
+            }),
+    );
+    app.insert_resource(settings.clone())
+        .insert_resource(SettingsFile(settings_file))
+        .insert_resource(GamesDir(games_dir))
+        .init_state::<Screen>();
+    client_plugins(&mut app);
+    let start_playing = game.is_some() || batch || options.engines;
+    if start_playing {
+        let players = players_for(&settings);
+        let game = match game {
+            Some(game) => game,
+            None => Game::new(Position::start_with(settings.board_size(), settings.rules())),
+        };
+        let mut m = Match::from_game(game, players, settings.level());
+        if batch && !options.engines {
+            m.set_players([Player::Human, Player::Human], settings.level());
+        }
+        app.insert_resource(m);
+        app.insert_state(Screen::Playing);
+    }
+    if batch {
+        app.insert_resource(WinitSettings {
+            focused_mode: UpdateMode::Continuous,
+            unfocused_mode: UpdateMode::Continuous,
+        })
+        .insert_resource(batch::Batch {
+            screenshot: options.screenshot.clone(),
+            benchmark_frames: options.benchmark_frames,
+            timeout: Duration::from_secs(options.timeout),
+        })
+        .add_plugins(batch::plugin);
+    }
+    Ok(app)
+}

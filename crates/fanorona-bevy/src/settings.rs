@@ -1,0 +1,224 @@
+//! Player settings (mode, colour, engine level, board, rule options, animation speed) and the
+//! small JSON file in the user's configuration directory that keeps them across restarts.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use bevy::prelude::*;
+use fanorona_core::{BoardSize, Color as Side, Rules};
+use serde::{Deserialize, Serialize};
+
+/// Who plays which side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// A person against the engine.
+    #[default]
+    HumanVsEngine,
+    /// Two people at one screen.
+    TwoPlayers,
+    /// The engine plays both sides; people watch.
+    EngineVsEngine,
+}
+
+impl Mode {
+    /// All modes, in menu order.
+    pub const ALL: [Mode; 3] = [Mode::HumanVsEngine, Mode::TwoPlayers, Mode::EngineVsEngine];
+
+    /// Text shown in the menu.
+    pub fn label(self) -> &'static str {
+        match self {
+            Mode::HumanVsEngine => "Person vs engine",
+            Mode::TwoPlayers => "Two players",
+            Mode::EngineVsEngine => "Engine vs engine",
+        }
+    }
+}
+
+/// How fast stones move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AnimationSpeed {
+    /// Slow: easy to follow long chains.
+    Slow,
+    /// The default.
+    #[default]
+    Normal,
+    /// Fast.
+    Fast,
+    /// No animation: stones jump.
+    Off,
+}
+
+impl AnimationSpeed {
+    /// All speeds, in menu order.
+    pub const ALL: [AnimationSpeed; 4] = [
+        AnimationSpeed::Slow,
+        AnimationSpeed::Normal,
+        AnimationSpeed::Fast,
+        AnimationSpeed::Off,
+    ];
+
+    /// Seconds one step (slide or removal) takes.
+    pub fn step_seconds(self) -> f32 {
+        match self {
+            AnimationSpeed::Slow => 0.6,
+            AnimationSpeed::Normal => 0.35,
+            AnimationSpeed::Fast => 0.18,
+            AnimationSpeed::Off => 0.0,
+        }
+    }
+
+    /// Text shown in the menu.
+    pub fn label(self) -> &'static str {
+        match self {
+            AnimationSpeed::Slow => "Slow",
+            AnimationSpeed::Normal => "Normal",
+            AnimationSpeed::Fast => "Fast",
+            AnimationSpeed::Off => "Off",
+        }
+    }
+}
+
+/// The side a person plays against the engine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SideChoice {
+    /// White (moves first).
+    #[default]
+    White,
+    /// Black.
+    Black,
+}
+
+impl SideChoice {
+    /// The core colour.
+    pub fn side(self) -> Side {
+        match self {
+            SideChoice::White => Side::White,
+            SideChoice::Black => Side::Black,
+        }
+    }
+}
+
+/// Lowest engine level offered in the menu.
+pub const MIN_LEVEL: u8 = 1;
+/// Highest engine level offered in the menu.
+pub const MAX_LEVEL: u8 = 8;
+
+/// Board sizes offered in the menu: the traditional ones.
+pub const BOARD_CHOICES: [BoardSize; 3] = [BoardSize::STANDARD, BoardSize::DIMY, BoardSize::TELO];
+
+/// Everything a player chooses that should survive a restart.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct Settings {
+    /// Who plays which side.
+    pub mode: Mode,
+    /// The person's side against the engine.
+    pub human_side: SideChoice,
+    /// Engine level, `MIN_LEVEL..=MAX_LEVEL`.
+    pub level: u8,
+    /// Board size as `ROWSxCOLS` (for example `5x9`).
+    pub board: String,
+    /// Rule options in the core's text form (empty for the standard rules).
+    pub rules: String,
+    /// Animation speed.
+    pub animation: AnimationSpeed,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            mode: Mode::HumanVsEngine,
+            human_side: SideChoice::White,
+            level: 3,
+            board: BoardSize::STANDARD.to_string(),
+            rules: Rules::default().to_string(),
+            animation: AnimationSpeed::Normal,
+        }
+    }
+}
+
+impl Settings {
+    /// The board size; the standard board if the stored text is not a size.
+    pub fn board_size(&self) -> BoardSize {
+        BoardSize::from_str(&self.board).unwrap_or(BoardSize::STANDARD)
+    }
+
+    /// The rule options; the standard rules if the stored text does not parse.
+    pub fn rules(&self) -> Rules {
+        Rules::from_str(&self.rules).unwrap_or_default()
+    }
+
+    /// Stores new rule options.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules.to_string();
+    }
+
+    /// The engine level clamped to the offered range.
+    pub fn level(&self) -> u8 {
+        self.level.clamp(MIN_LEVEL, MAX_LEVEL)
+    }
+
+    /// Replaces out-of-range values by defaults, so a hand-edited file cannot break the game.
+    pub fn sanitized(mut self) -> Settings {
+        self.level = self.level();
+        self.board = self.board_size().to_string();
+        self.rules = self.rules().to_string();
+        self
+    }
+}
+
+/// Where settings live: `<config dir>/fanorona/settings.json` (for example
+/// `~/.config/fanorona/settings.json` on Linux).
+pub fn default_settings_path() -> Option<PathBuf> {
+    dirs::config_dir().map(|dir| dir.join("fanorona").join("settings.json"))
+}
+
+/// A settings file that could not be read or written.
+#[derive(Debug)]
+pub enum SettingsError {
+    /// Reading or writing the file failed.
+    Io(PathBuf, std::io::Error),
+    /// The file is not valid settings JSON.
+    Parse(PathBuf, serde_json::Error),
+}
+
+impl fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingsError::Io(path, e) => write!(f, "{}: {e}", path.display()),
+            SettingsError::Parse(path, e) => {
+                write!(f, "{}: not a settings file: {e}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
+/// Reads settings from `path`; a missing file gives the defaults.
+pub fn load_settings(path: &Path) -> Result<Settings, SettingsError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => serde_json::from_str::<Settings>(&text)
+            .map(Settings::sanitized)
+            .map_err(|e| SettingsError::Parse(path.to_owned(), e)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
+        Err(e) => Err(SettingsError::Io(path.to_owned(), e)),
+    }
+}
+
+/// Writes settings to `path`, creating its directory.
+pub fn save_settings(path: &Path, settings: &Settings) -> Result<(), SettingsError> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| SettingsError::Io(dir.to_owned(), e))?;
+    }
+    let text = serde_json::to_string_pretty(settings).expect("settings always serialize");
+    std::fs::write(path, text + "\n").map_err(|e| SettingsError::Io(path.to_owned(), e))
+}
+
+/// Where the settings file is, if anywhere (absent in screenshot mode and tests).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SettingsFile(pub Option<PathBuf>);

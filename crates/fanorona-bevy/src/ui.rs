@@ -1,0 +1,647 @@
+//! UI panels: the menu screen (new game settings, saved games) and the game screen's panels
+//! (whose turn, stones left, messages, buttons, the list of turns, the result).
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use fanorona_core::{BoardSize, Color as Side, StepKind, StuckRule};
+
+use crate::Screen;
+use crate::engine::Thinking;
+use crate::flow::{Command, Match, Player, outcome_text, players_for};
+use crate::input::BlocksBoard;
+use crate::persist::{GamesDir, Persist, PersistStatus, saved_games};
+use crate::settings::{AnimationSpeed, BOARD_CHOICES, MAX_LEVEL, MIN_LEVEL, Mode, Settings, SideChoice};
+
+const PANEL: Color = Color::srgba(0.06, 0.07, 0.09, 0.86);
+const BUTTON: Color = Color::srgb(0.20, 0.22, 0.27);
+const BUTTON_HOVER: Color = Color::srgb(0.30, 0.34, 0.42);
+const BUTTON_PRESS: Color = Color::srgb(0.45, 0.36, 0.16);
+const TEXT: Color = Color::srgb(0.93, 0.93, 0.9);
+const DIM: Color = Color::srgb(0.65, 0.67, 0.7);
+const ACCENT: Color = Color::srgb(1.0, 0.82, 0.35);
+const ERROR: Color = Color::srgb(1.0, 0.45, 0.4);
+
+/// A setting the menu can change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Who plays.
+    Mode,
+    /// The person's side.
+    Side,
+    /// Engine level.
+    Level,
+    /// Board size.
+    Board,
+    /// Opening restriction rule option.
+    Opening,
+    /// Compulsory continuation rule option.
+    Continuation,
+    /// Stuck player loses or draws.
+    Stuck,
+    /// Animation speed.
+    Animation,
+}
+
+impl Choice {
+    const ALL: [Choice; 8] = [
+        Choice::Mode,
+        Choice::Side,
+        Choice::Level,
+        Choice::Board,
+        Choice::Opening,
+        Choice::Continuation,
+        Choice::Stuck,
+        Choice::Animation,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            Choice::Mode => "Players",
+            Choice::Side => "Your colour",
+            Choice::Level => "Engine level",
+            Choice::Board => "Board",
+            Choice::Opening => "Opening restriction",
+            Choice::Continuation => "Compulsory continuation",
+            Choice::Stuck => "Player who cannot move",
+            Choice::Animation => "Animation speed",
+        }
+    }
+
+    /// The value shown for these settings.
+    pub fn value(self, s: &Settings) -> String {
+        let on = |b: bool| if b { "On" } else { "Off" }.to_string();
+        let rules = s.rules();
+        match self {
+            Choice::Mode => s.mode.label().into(),
+            Choice::Side => match s.human_side {
+                SideChoice::White => "White (moves first)".into(),
+                SideChoice::Black => "Black".into(),
+            },
+            Choice::Level => s.level().to_string(),
+            Choice::Board => board_label(s.board_size()),
+            Choice::Opening => on(rules.opening_restriction),
+            Choice::Continuation => on(rules.compulsory_continuation),
+            Choice::Stuck => match rules.stuck {
+                StuckRule::Loses => "Loses".into(),
+                StuckRule::Draws => "Draws".into(),
+            },
+            Choice::Animation => s.animation.label().into(),
+        }
+    }
+
+    /// Moves this setting to its next value (wrapping around).
+    pub fn cycle(self, s: &mut Settings) {
+        fn next<T: PartialEq + Copy>(all: &[T], now: T) -> T {
+            let i = all.iter().position(|x| *x == now).unwrap_or(0);
+            all[(i + 1) % all.len()]
+        }
+        let mut rules = s.rules();
+        match self {
+            Choice::Mode => s.mode = next(&Mode::ALL, s.mode),
+            Choice::Side => {
+                s.human_side = next(&[SideChoice::White, SideChoice::Black], s.human_side);
+            }
+            Choice::Level => {
+                s.level = if s.level() >= MAX_LEVEL { MIN_LEVEL } else { s.level() + 1 };
+            }
+            Choice::Board => s.board = next(&BOARD_CHOICES, s.board_size()).to_string(),
+            Choice::Opening => rules.opening_restriction = !rules.opening_restriction,
+            Choice::Continuation => rules.compulsory_continuation = !rules.compulsory_continuation,
+            Choice::Stuck => rules.stuck = next(&[StuckRule::Loses, StuckRule::Draws], rules.stuck),
+            Choice::Animation => s.animation = next(&AnimationSpeed::ALL, s.animation),
+        }
+        s.set_rules(rules);
+    }
+}
+
+fn board_label(size: BoardSize) -> String {
+    let name = match (size.rows(), size.cols()) {
+        (5, 9) => " Fanoron-Tsivy",
+        (5, 5) => " Fanoron-Dimy",
+        (3, 3) => " Fanoron-Telo",
+        _ => "",
+    };
+    format!("{size}{name}")
+}
+
+/// What a button does.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub enum Action {
+    /// A game command.
+    Game(Command),
+    /// Save the game.
+    Save,
+    /// Load this record.
+    Load(PathBuf),
+    /// Start a new game with the menu's settings.
+    Start,
+    /// Back to the game in progress.
+    Continue,
+    /// Open the menu.
+    Menu,
+    /// Quit the program.
+    Quit,
+    /// Change a setting.
+    Cycle(Choice),
+}
+
+#[derive(Component)]
+struct ChoiceText(Choice);
+
+#[derive(Component)]
+struct SavedList;
+
+#[derive(Component)]
+struct MenuStatus;
+
+/// The game screen's live texts.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Live {
+    Turn,
+    Stones,
+    Players,
+    Thinking,
+    Message,
+    Result,
+}
+
+/// Buttons shown only in some situations.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Only {
+    Chain,
+    Choice,
+    DrawOffer,
+    TwoPeople,
+    Viewing,
+}
+
+#[derive(Component)]
+struct TurnList;
+
+fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (Text::new(value), TextFont::from_font_size(size), TextColor(color))
+}
+
+fn button(label: impl Into<String>, action: Action) -> impl Bundle {
+    (
+        Button,
+        action,
+        Node {
+            padding: UiRect::axes(px(12.0), px(6.0)),
+            border_radius: BorderRadius::all(px(6.0)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        children![(text(label, 17.0, TEXT), Pickable::IGNORE)],
+    )
+}
+
+fn panel_node() -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        padding: UiRect::all(px(14.0)),
+        row_gap: px(8.0),
+        border_radius: BorderRadius::all(px(10.0)),
+        ..default()
+    }
+}
+
+// ---------------------------------------------------------------- menu screen
+
+fn spawn_menu(mut commands: Commands, settings: Res<Settings>, game: Option<Res<Match>>) {
+    let rows: Vec<Entity> = Choice::ALL
+        .iter()
+        .map(|&choice| {
+            commands
+                .spawn((
+                    Node {
+                        justify_content: JustifyContent::SpaceBetween,
+                        align_items: AlignItems::Center,
+                        column_gap: px(24.0),
+                        ..default()
+                    },
+                    children![
+                        text(choice.label(), 18.0, DIM),
+                        (
+                            Button,
+                            Action::Cycle(choice),
+                            Node {
+                                width: px(230.0),
+                                padding: UiRect::axes(px(10.0), px(5.0)),
+                                border_radius: BorderRadius::all(px(6.0)),
+                                justify_content: JustifyContent::Center,
+                                ..default()
+                            },
+                            BackgroundColor(BUTTON),
+                            children![(
+                                ChoiceText(choice),
+                                text(choice.value(&settings), 18.0, TEXT),
+                                Pickable::IGNORE
+                            )],
+                        )
+                    ],
+                ))
+                .id()
+        })
+        .collect();
+    let can_continue = game.is_some();
+    let root = commands
+        .spawn((
+            DespawnOnExit(Screen::Menu),
+            Node {
+                width: percent(100.0),
+                height: percent(100.0),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.35)),
+        ))
+        .id();
+    let card = commands
+        .spawn((
+            Node { min_width: px(520.0), ..panel_node() },
+            BackgroundColor(PANEL),
+            children![
+                text("Fanorona", 44.0, ACCENT),
+                text("The board game of Madagascar", 16.0, DIM),
+            ],
+        ))
+        .id();
+    commands.entity(root).add_child(card);
+    commands.entity(card).add_children(&rows);
+    let buttons = commands
+        .spawn((
+            Node { column_gap: px(10.0), margin: UiRect::top(px(10.0)), ..default() },
+            children![button("Start new game", Action::Start), button("Quit", Action::Quit)],
+        ))
+        .id();
+    commands.entity(card).add_child(buttons);
+    if can_continue {
+        let resume = commands.spawn(button("Back to the game", Action::Continue)).id();
+        commands.entity(buttons).insert_children(1, &[resume]);
+    }
+    let saved = commands
+        .spawn((
+            Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), ..default() },
+            SavedList,
+        ))
+        .id();
+    let status = commands.spawn((MenuStatus, text("", 15.0, DIM))).id();
+    let heading = commands.spawn(text("Saved games", 20.0, ACCENT)).id();
+    commands.entity(card).add_children(&[heading, saved, status]);
+}
+
+fn refresh_saved_list(
+    mut commands: Commands,
+    dir: Res<GamesDir>,
+    status: Res<PersistStatus>,
+    lists: Query<Entity, Added<SavedList>>,
+) {
+    let _ = status;
+    for list in &lists {
+        let games = dir.0.as_deref().map(saved_games).unwrap_or_default();
+        if games.is_empty() {
+            let empty = commands.spawn(text("No saved games yet (Save during a game)", 15.0, DIM)).id();
+            commands.entity(list).add_child(empty);
+        }
+        for path in games.into_iter().take(6) {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let entry = commands.spawn(button(format!("Load {name}"), Action::Load(path))).id();
+            commands.entity(list).add_child(entry);
+        }
+    }
+}
+
+fn refresh_menu(
+    settings: Res<Settings>,
+    status: Res<PersistStatus>,
+    mut texts: Query<(&ChoiceText, &mut Text)>,
+    mut status_text: Query<(&mut Text, &mut TextColor), (With<MenuStatus>, Without<ChoiceText>)>,
+) {
+    for (choice, mut t) in &mut texts {
+        let value = choice.0.value(&settings);
+        if t.0 != value {
+            t.0 = value;
+        }
+    }
+    for (mut t, mut color) in &mut status_text {
+        if t.0 != status.text {
+            t.0.clone_from(&status.text);
+            color.0 = if status.error { ERROR } else { DIM };
+        }
+    }
+}
+
+// ---------------------------------------------------------------- game screen
+
+fn spawn_game_ui(mut commands: Commands) {
+    let left = commands
+        .spawn((
+            DespawnOnExit(Screen::Playing),
+            BlocksBoard,
+            Interaction::None,
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(12.0),
+                top: px(12.0),
+                width: px(300.0),
+                ..panel_node()
+            },
+            BackgroundColor(PANEL),
+        ))
+        .id();
+    let live = |commands: &mut Commands, which: Live, size: f32, color: Color| {
+        commands.spawn((which, text("", size, color))).id()
+    };
+    let title = commands.spawn(text("Fanorona", 28.0, ACCENT)).id();
+    let turn = live(&mut commands, Live::Turn, 22.0, TEXT);
+    let stones = live(&mut commands, Live::Stones, 18.0, TEXT);
+    let players = live(&mut commands, Live::Players, 15.0, DIM);
+    let thinking = live(&mut commands, Live::Thinking, 17.0, ACCENT);
+    let result = live(&mut commands, Live::Result, 22.0, ACCENT);
+    let message = commands
+        .spawn((Live::Message, text("", 16.0, TEXT), Node { max_width: px(272.0), ..default() }))
+        .id();
+    commands
+        .entity(left)
+        .add_children(&[title, turn, stones, players, thinking, result, message]);
+    let rows: [Vec<(&str, Action, Option<Only>)>; 5] = [
+        vec![
+            ("End turn [Space]", Action::Game(Command::EndTurn), Some(Only::Chain)),
+        ],
+        vec![
+            ("Approach [A]", Action::Game(Command::Choose(StepKind::Approach)), Some(Only::Choice)),
+            ("Withdrawal [W]", Action::Game(Command::Choose(StepKind::Withdrawal)), Some(Only::Choice)),
+        ],
+        vec![
+            ("Accept draw", Action::Game(Command::AnswerDraw(true)), Some(Only::DrawOffer)),
+            ("Decline", Action::Game(Command::AnswerDraw(false)), Some(Only::DrawOffer)),
+        ],
+        vec![
+            ("Undo [U]", Action::Game(Command::Undo), None),
+            ("Redo [R]", Action::Game(Command::Redo), None),
+            ("New game", Action::Game(Command::NewGame), None),
+        ],
+        vec![
+            ("Resign", Action::Game(Command::Resign), None),
+            ("Offer draw", Action::Game(Command::OfferDraw), Some(Only::TwoPeople)),
+            ("Save", Action::Save, None),
+            ("Menu", Action::Menu, None),
+        ],
+    ];
+    for row in rows {
+        let row_entity = commands
+            .spawn(Node { column_gap: px(6.0), flex_wrap: FlexWrap::Wrap, row_gap: px(6.0), ..default() })
+            .id();
+        for (label, action, only) in row {
+            let b = commands.spawn(button(label, action)).id();
+            if let Some(only) = only {
+                commands.entity(b).insert(only);
+            }
+            commands.entity(row_entity).add_child(b);
+        }
+        commands.entity(left).add_child(row_entity);
+    }
+    let help = commands
+        .spawn(text(
+            "Click a stone, then a marked point (or drag).\nRight drag or arrows: orbit. Wheel: zoom. Home: reset view.\n, and . : look back and forward.",
+            13.0,
+            DIM,
+        ))
+        .id();
+    commands.entity(left).add_child(help);
+
+    // Right: the list of turns.
+    commands.spawn((
+        DespawnOnExit(Screen::Playing),
+        BlocksBoard,
+        Interaction::None,
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(12.0),
+            top: px(12.0),
+            width: px(230.0),
+            max_height: percent(92.0),
+            ..panel_node()
+        },
+        BackgroundColor(PANEL),
+        children![
+            text("Turns", 22.0, ACCENT),
+            (
+                TurnList,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    overflow: Overflow::scroll_y(),
+                    row_gap: px(2.0),
+                    ..default()
+                },
+                ScrollPosition::default(),
+            ),
+            (button("Back to the game [Esc]", Action::Game(Command::View(None))), Only::Viewing),
+        ],
+    ));
+}
+
+fn refresh_game_ui(
+    game: Res<Match>,
+    thinking: Res<Thinking>,
+    mut texts: Query<(&Live, &mut Text)>,
+    mut optional: Query<(&Only, &mut Node)>,
+) {
+    let position = game.game().position();
+    let side = position.side_to_move();
+    let outcome = game.outcome();
+    for (live, mut t) in &mut texts {
+        let value = match live {
+            Live::Turn => match outcome {
+                Some(_) => "Game over".to_string(),
+                None => format!("{} to move (turn {})", side, game.game().turns().len() / 2 + 1),
+            },
+            Live::Stones => format!(
+                "White {} stones, Black {}",
+                position.stones(Side::White).count(),
+                position.stones(Side::Black).count()
+            ),
+            Live::Players => {
+                let who = |p: Player| match p {
+                    Player::Human => "person".to_string(),
+                    Player::Engine => format!("engine level {}", game.level()),
+                };
+                let [w, b] = game.players();
+                format!("White: {}. Black: {}. Board {}.", who(w), who(b), game.size())
+            }
+            Live::Thinking => {
+                if thinking.active() {
+                    let dots = ".".repeat(1 + (thinking.seconds() * 3.0) as usize % 3);
+                    format!("Engine thinking{dots:<3} {:.1} s", thinking.seconds())
+                } else {
+                    String::new()
+                }
+            }
+            Live::Message => game.message().to_string(),
+            Live::Result => outcome.map(outcome_text).unwrap_or_default(),
+        };
+        if t.0 != value {
+            t.0 = value;
+        }
+    }
+    let human_pair = game.players() == [Player::Human, Player::Human];
+    for (only, mut node) in &mut optional {
+        let shown = match only {
+            Only::Chain => game.can_end_turn() && game.choice().is_none(),
+            Only::Choice => game.choice().is_some(),
+            Only::DrawOffer => game.draw_offer().is_some(),
+            Only::TwoPeople => human_pair && outcome.is_none() && game.draw_offer().is_none(),
+            Only::Viewing => game.viewing().is_some(),
+        };
+        let display = if shown { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
+
+fn refresh_turn_list(
+    mut commands: Commands,
+    game: Res<Match>,
+    lists: Query<(Entity, Option<&Children>), With<TurnList>>,
+    mut shown: Local<Option<(usize, Option<usize>, u64)>>,
+    mut scroll: Query<&mut ScrollPosition, With<TurnList>>,
+) {
+    let key = (game.game().turns().len(), game.viewing(), game.generation());
+    let Ok((list, children)) = lists.single() else {
+        *shown = None;
+        return;
+    };
+    if *shown == Some(key) && children.is_some() {
+        return;
+    }
+    *shown = Some(key);
+    if let Some(children) = children {
+        for child in children.iter() {
+            commands.entity(child).despawn();
+        }
+    }
+    let turns = game.game().turns();
+    let start_side = game.game().start().side_to_move();
+    for (i, turn) in turns.iter().enumerate() {
+        let ply = i + 1;
+        let mover = if i % 2 == 0 { start_side } else { start_side.other() };
+        let number = if mover == start_side { format!("{}.", i / 2 + 1) } else { String::new() };
+        let current = game.viewing().map_or(ply == turns.len(), |v| v == ply);
+        let color = if current { ACCENT } else { TEXT };
+        let entry = commands
+            .spawn((
+                Button,
+                Action::Game(Command::View(Some(ply))),
+                Node { padding: UiRect::axes(px(6.0), px(2.0)), column_gap: px(6.0), ..default() },
+                BackgroundColor(if current { BUTTON } else { Color::NONE }),
+                children![
+                    (text(format!("{number:>4}"), 15.0, DIM), Pickable::IGNORE),
+                    (text(format!("{} {turn}", mover.char()), 15.0, color), Pickable::IGNORE),
+                ],
+            ))
+            .id();
+        commands.entity(list).add_child(entry);
+    }
+    if turns.is_empty() {
+        let empty = commands.spawn(text("No turns yet", 15.0, DIM)).id();
+        commands.entity(list).add_child(empty);
+    }
+    if game.viewing().is_none()
+        && let Ok(mut position) = scroll.single_mut()
+    {
+        // Keep the newest turn in sight.
+        position.0.y = f32::MAX;
+    }
+}
+
+// ---------------------------------------------------------------- buttons
+
+#[allow(clippy::too_many_arguments)] // Reason: one dispatcher for every button of both screens.
+fn press_buttons(
+    mut buttons: Query<(&Interaction, &Action, &mut BackgroundColor), Changed<Interaction>>,
+    mut settings: ResMut<Settings>,
+    mut game_commands: MessageWriter<Command>,
+    mut persist: MessageWriter<Persist>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+    game: Option<ResMut<Match>>,
+    mut commands: Commands,
+) {
+    let mut game = game;
+    for (interaction, action, mut background) in &mut buttons {
+        background.0 = match interaction {
+            Interaction::Pressed => BUTTON_PRESS,
+            Interaction::Hovered => BUTTON_HOVER,
+            Interaction::None => {
+                if matches!(action, Action::Game(Command::View(_))) { Color::NONE } else { BUTTON }
+            }
+        };
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        match action {
+            Action::Game(command) => {
+                game_commands.write(command.clone());
+            }
+            Action::Save => {
+                persist.write(Persist::Save);
+            }
+            Action::Load(path) => {
+                persist.write(Persist::Load(path.clone()));
+            }
+            Action::Start => {
+                commands.insert_resource(Match::from_settings(&settings));
+                next.set(Screen::Playing);
+            }
+            Action::Continue => {
+                if let Some(game) = game.as_deref_mut() {
+                    // The menu may have changed who plays: apply it to the running game.
+                    game.set_players(players_for(&settings), settings.level());
+                }
+                next.set(Screen::Playing);
+            }
+            Action::Menu => next.set(Screen::Menu),
+            Action::Quit => {
+                exit.write(AppExit::Success);
+            }
+            Action::Cycle(choice) => choice.cycle(&mut settings),
+        }
+    }
+}
+
+/// After a successful load from the menu, go to the game.
+fn enter_game_after_load(
+    status: Res<PersistStatus>,
+    game: Option<Res<Match>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut seen: Local<u64>,
+) {
+    if status.serial != *seen {
+        *seen = status.serial;
+        if !status.error && game.is_some() && status.text.starts_with("Loaded") {
+            next.set(Screen::Playing);
+        }
+    }
+}
+
+/// The UI plugin.
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Menu), spawn_menu)
+        .add_systems(OnEnter(Screen::Playing), spawn_game_ui)
+        .add_systems(
+            Update,
+            (
+                press_buttons,
+                (refresh_saved_list, refresh_menu, enter_game_after_load)
+                    .run_if(in_state(Screen::Menu)),
+                (refresh_game_ui, refresh_turn_list)
+                    .run_if(in_state(Screen::Playing).and_then(resource_exists::<Match>)),
+            ),
+        );
+}
