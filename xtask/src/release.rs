@@ -480,7 +480,7 @@ pub fn bump_workspace(root: &Path, new: &Version) -> Result<()> {
 }
 
 /// A line-by-line difference of two texts, as `-`/`+` lines with one line of context and the
-/// line numbers of the new text.
+/// line numbers of the old text for removed lines and of the new text for the others.
 fn diff(old: &str, new: &str) -> String {
     let a: Vec<&str> = old.lines().collect();
     let b: Vec<&str> = new.lines().collect();
@@ -495,7 +495,7 @@ fn diff(old: &str, new: &str) -> String {
             };
         }
     }
-    let mut ops: Vec<(char, usize, &str)> = Vec::new(); // (kind, line number in new, text)
+    let mut ops: Vec<(char, usize, &str)> = Vec::new(); // (kind, line number, text)
     let (mut i, mut j) = (0, 0);
     while i < a.len() || j < b.len() {
         if i < a.len() && j < b.len() && a[i] == b[j] {
@@ -503,7 +503,7 @@ fn diff(old: &str, new: &str) -> String {
             i += 1;
             j += 1;
         } else if i < a.len() && (j == b.len() || lcs[i + 1][j] >= lcs[i][j + 1]) {
-            ops.push(('-', j + 1, a[i]));
+            ops.push(('-', i + 1, a[i]));
             i += 1;
         } else {
             ops.push(('+', j + 1, b[j]));
