@@ -1,6 +1,7 @@
 //! `cargo xtask dist`: release binaries for the host, packed with the documents into
 //! `target/dist/fanorona-<version>-<target>.tar.gz`, a `SHA256SUMS` file, and a check of the
-//! archive (unpacked, `fanorona --version` run from it) before success is reported.
+//! archive (unpacked, `fanorona --version` and `fanorona-3d --version` run from it) before
+//! success is reported.
 //!
 //! Archives are reproducible: entries are sorted, owned by root, and dated with the time of the
 //! last commit (or `SOURCE_DATE_EPOCH` when set).
@@ -31,7 +32,7 @@ Builds `fanorona` and the 3D client `fanorona-3d` with the release profile for t
 packs them with README.md, the licence files, CHANGELOG.md and docs/ into
     target/dist/fanorona-<version>-<target>.tar.gz
 writes target/dist/SHA256SUMS (in the format `sha256sum -c` reads), then unpacks the archive into
-a temporary directory and runs `fanorona --version` from it before reporting success.
+a temporary directory and runs each program in it with `--version` before reporting success.
 
 OPTIONS:
     --no-client    leave out the 3D client (its release build takes long on small machines);
@@ -260,13 +261,12 @@ fn write_sums(dist: &Path) -> Result<String> {
 }
 
 /// Unpacks `archive` into `into` and checks it: the checksum in `SHA256SUMS` beside it, every
-/// expected entry present, and `fanorona --version` run from it printing `version`.
+/// packed file present, and every program in it printing `version` for `--version`.
 pub fn verify(
     archive: &Path,
     into: &Path,
     root_dir: &str,
-    expected: &[String],
-    target: &str,
+    entries: &[Entry],
     version: &str,
 ) -> Result<()> {
     let name = archive
@@ -283,23 +283,31 @@ pub fn verify(
         .unpack(into)
         .with_context(|| format!("unpacking {}", archive.display()))?;
     let unpacked = into.join(root_dir);
-    let missing: Vec<&str> = expected
+    let missing: Vec<&str> = entries
         .iter()
-        .map(String::as_str)
-        .filter(|e| !unpacked.join(e).is_file())
+        .map(|e| e.dest.as_str())
+        .filter(|dest| !unpacked.join(dest).is_file())
         .collect();
     if !missing.is_empty() {
         bail!("the archive lacks {}", missing.join(", "));
     }
-    let fanorona = unpacked.join(exe_name("fanorona", target));
-    let printed = Cmd::new(&fanorona).arg("--version").read()?;
-    if !printed.split_whitespace().any(|word| word == version) {
-        bail!(
-            "`fanorona --version` from the archive printed `{}`, not version {version}",
+    for program in entries.iter().filter(|e| e.executable) {
+        let printed = Cmd::new(unpacked.join(&program.dest))
+            .arg("--version")
+            .read()?;
+        if !printed.split_whitespace().any(|word| word == version) {
+            bail!(
+                "`{} --version` from the archive printed `{}`, not version {version}",
+                program.dest,
+                printed.trim()
+            );
+        }
+        eprintln!(
+            "the unpacked `{} --version` says: {}",
+            program.dest,
             printed.trim()
         );
     }
-    eprintln!("the unpacked `fanorona --version` says: {}", printed.trim());
     Ok(())
 }
 
@@ -362,15 +370,7 @@ pub fn run(options: &Options) -> Result<()> {
     })?;
     step("verify the archive", "cargo xtask dist", || {
         let unpack = tempfile::tempdir()?;
-        let expected: Vec<String> = entries.iter().map(|e| e.dest.clone()).collect();
-        verify(
-            &archive,
-            unpack.path(),
-            &root_dir,
-            &expected,
-            &target,
-            &version,
-        )
+        verify(&archive, unpack.path(), &root_dir, &entries, &version)
     })?;
     let size = fs::metadata(&archive)?.len();
     println!(
@@ -547,17 +547,8 @@ mod tests {
         assert_eq!(fs::read(&again).unwrap(), fs::read(&archive).unwrap());
         fs::remove_file(&again).unwrap();
 
-        let expected: Vec<String> = entries.iter().map(|e| e.dest.clone()).collect();
         let unpack = tempfile::tempdir().unwrap();
-        verify(
-            &archive,
-            unpack.path(),
-            &root_dir,
-            &expected,
-            target,
-            "0.3.1",
-        )
-        .unwrap();
+        verify(&archive, unpack.path(), &root_dir, &entries, "0.3.1").unwrap();
         let unpacked = unpack.path().join(&root_dir).join("fanorona");
         assert_eq!(
             fs::metadata(unpacked).unwrap().permissions().mode() & 0o777,
@@ -569,8 +560,7 @@ mod tests {
             &archive,
             tempfile::tempdir().unwrap().path(),
             &root_dir,
-            &expected,
-            target,
+            &entries,
             "0.3.2",
         );
         assert!(
@@ -578,14 +568,17 @@ mod tests {
                 .to_string()
                 .contains("printed `fanorona 0.3.1`, not version 0.3.2")
         );
-        let mut more = expected.clone();
-        more.push("fanorona-3d".into());
+        let mut more = entries.clone();
+        more.push(Entry {
+            source: PathBuf::new(),
+            dest: "fanorona-3d".into(),
+            executable: true,
+        });
         let err = verify(
             &archive,
             tempfile::tempdir().unwrap().path(),
             &root_dir,
             &more,
-            target,
             "0.3.1",
         );
         assert_eq!(
@@ -601,8 +594,7 @@ mod tests {
             &archive,
             tempfile::tempdir().unwrap().path(),
             &root_dir,
-            &expected,
-            target,
+            &entries,
             "0.3.1",
         );
         assert!(

@@ -133,11 +133,13 @@ pub fn parse_commands(help: &str) -> Vec<(String, String)> {
     commands
 }
 
-/// The page for one command: a title and the command's `--help` output, verbatim.
+/// The page for one command: a title and the command's `--help` output, verbatim but for
+/// trailing spaces (clap indents empty lines; editors strip them, which would break `--check`).
 pub fn help_page(command: &str, help: &str) -> String {
+    let lines: Vec<&str> = help.trim_end().lines().map(str::trim_end).collect();
     format!(
         "{MARKER} from `{command} --help`: do not edit by hand. -->\n# `{command}`\n\n```text\n{}\n```\n",
-        help.trim_end()
+        lines.join("\n")
     )
 }
 
@@ -421,7 +423,7 @@ Options:
     fn renders_pages_and_the_index() {
         let page = help_page(
             "fanorona divide",
-            "Perft split by first turn\n\nUsage: fanorona divide\n\n",
+            "Perft split by first turn\n  \nUsage: fanorona divide  \n\n",
         );
         assert_eq!(
             page,

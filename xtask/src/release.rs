@@ -691,9 +691,9 @@ pub fn run(options: &Options) -> Result<()> {
     step("tag", &tag, || tag.run())?;
     println!("\nreleased {new}: commit and tag v{new} made. Publish with:");
     println!("  git push origin main v{new}");
-    for name in &publishable {
-        println!("  cargo publish -p {name}");
-    }
+    // Cargo publishes several packages in dependency order, each against the others.
+    let packages: Vec<String> = publishable.iter().map(|p| format!("-p {p}")).collect();
+    println!("  cargo publish {}", packages.join(" "));
     Ok(())
 }
 

@@ -99,7 +99,7 @@ pub fn capture(client: &Path, display: Display, out: &Path, size: Size) -> Resul
         fs::remove_file(out).with_context(|| format!("removing the old {}", out.display()))?;
     }
     capture_command(client, display, out, size).run_with_timeout(TIME_LIMIT)?;
-    let saved = check_png_file(out)?;
+    let saved = check_png_file(out).context("the client did not save a usable screenshot")?;
     if saved != size {
         eprintln!("note: asked for a {size} screenshot, got {saved} (display scaling?)");
     }
@@ -108,8 +108,7 @@ pub fn capture(client: &Path, display: Display, out: &Path, size: Size) -> Resul
 
 /// Checks that `path` holds a non-empty PNG picture and returns its size.
 pub fn check_png_file(path: &Path) -> Result<Size> {
-    let bytes = fs::read(path)
-        .with_context(|| format!("the screenshot {} was not written", path.display()))?;
+    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     png_size(&bytes).with_context(|| format!("{} is not a usable PNG file", path.display()))
 }
 
@@ -199,7 +198,7 @@ mod tests {
     fn checks_a_file_on_disk() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("shot.png");
-        assert!(format!("{:#}", check_png_file(&path).unwrap_err()).contains("was not written"));
+        assert!(format!("{:#}", check_png_file(&path).unwrap_err()).contains("cannot read"));
         fs::write(&path, png_header(1280, 720)).unwrap();
         assert_eq!(check_png_file(&path).unwrap().to_string(), "1280x720");
     }
