@@ -18,7 +18,12 @@ pub struct Orbit {
     pub distance: f32,
     /// The distance of the default view (zoom limits are relative to it).
     pub home_distance: f32,
+    /// Sideways shift of the point looked at, so the board sits between the panels.
+    pub pan: f32,
 }
+
+/// Vertical field of view of the camera (Bevy's default).
+const FOV: f32 = std::f32::consts::FRAC_PI_4;
 
 /// Lowest camera angle above the board.
 pub const MIN_PITCH: f32 = 0.35;
@@ -26,16 +31,56 @@ pub const MIN_PITCH: f32 = 0.35;
 pub const MAX_PITCH: f32 = 1.50;
 
 impl Orbit {
-    /// The default view for a board of `extent` (width, depth) seen on a `aspect` screen,
-    /// from White's side (`yaw` 0) or Black's (`yaw` π).
-    pub fn home(extent: Vec2, aspect: f32, yaw: f32) -> Orbit {
-        // Fit the board's width (with room for the side panels) and depth in a 45° field of view.
-        let fov = std::f32::consts::FRAC_PI_4;
-        let usable_aspect = (aspect * 0.62).max(0.5);
-        let fit_width = (extent.x * 0.5 + 0.4) / ((fov / 2.0).tan() * usable_aspect);
-        let fit_depth = (extent.y * 0.5 + 0.8) / (fov / 2.0).tan();
-        let distance = fit_width.max(fit_depth) * 1.05;
-        Orbit { yaw, pitch: 0.95, distance, home_distance: distance }
+    /// The default view for a board of `extent` (width, depth) in a window of `window`
+    /// logical pixels, from White's side (`yaw` 0) or Black's (`yaw` π): the whole board,
+    /// its coordinates and its stones fit between the side panels.
+    pub fn home(extent: Vec2, window: Vec2, yaw: f32) -> Orbit {
+        let window = window.max(Vec2::splat(64.0));
+        let (left, right) = if window.x >= 900.0 {
+            (330.0, window.x - 255.0)
+        } else {
+            (10.0, window.x - 10.0)
+        };
+        let (xmin, xmax) = (2.0 * left / window.x - 1.0, 2.0 * right / window.x - 1.0);
+        let projection = Mat4::perspective_rh(FOV, window.x / window.y, 0.1, 1000.0);
+        let half = extent / 2.0 + Vec2::splat(0.15);
+        let mut orbit = Orbit { yaw, pitch: 0.95, distance: 10.0, home_distance: 10.0, pan: 0.0 };
+        // The board's corners (surface and stone tops) in normalized device coordinates.
+        let bounds = |o: &Orbit| {
+            let view = o.transform().to_matrix().inverse();
+            let mut lo = Vec2::splat(f32::MAX);
+            let mut hi = Vec2::splat(f32::MIN);
+            for (x, z) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+                for y in [0.0, 0.35] {
+                    let p = projection * view * Vec4::new(x * half.x, y, z * half.y, 1.0);
+                    let ndc = p.truncate().truncate() / p.w;
+                    lo = lo.min(ndc);
+                    hi = hi.max(ndc);
+                }
+            }
+            (lo, hi)
+        };
+        for _ in 0..3 {
+            // Largest distance that still leaves the board too big: bisect for the fit.
+            let (mut near, mut far) = (1.0_f32, 200.0_f32);
+            for _ in 0..40 {
+                orbit.distance = (near + far) / 2.0;
+                let (lo, hi) = bounds(&orbit);
+                let fits = hi.x - lo.x <= (xmax - xmin) * 0.96 && hi.y - lo.y <= 1.84;
+                if fits {
+                    far = orbit.distance;
+                } else {
+                    near = orbit.distance;
+                }
+            }
+            orbit.distance = far;
+            let (lo, hi) = bounds(&orbit);
+            let shift = (xmin + xmax) / 2.0 - (lo.x + hi.x) / 2.0;
+            let world_per_ndc = orbit.distance * (FOV / 2.0).tan() * window.x / window.y;
+            orbit.pan -= shift * world_per_ndc;
+        }
+        orbit.home_distance = orbit.distance;
+        orbit
     }
 
     /// The camera transform for these parameters.
@@ -45,7 +90,8 @@ impl Orbit {
             self.distance * self.pitch.sin(),
             self.distance * self.pitch.cos() * self.yaw.cos(),
         );
-        let target = Vec3::new(0.0, 0.0, -0.35);
+        let right = Vec3::new(self.yaw.cos(), 0.0, -self.yaw.sin());
+        let target = Vec3::new(0.0, 0.0, 0.0) + right * self.pan;
         Transform::from_translation(target + offset).looking_at(target, Vec3::Y)
     }
 
@@ -59,7 +105,7 @@ impl Orbit {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    let orbit = Orbit::home(Vec2::new(9.5, 5.5), 16.0 / 9.0, 0.0);
+    let orbit = Orbit::home(Vec2::new(9.5, 5.5), Vec2::new(1280.0, 720.0), 0.0);
     commands.spawn((
         Camera3d::default(),
         orbit.transform(),
@@ -97,7 +143,7 @@ fn home_view(
     }
     *last = Some(key);
     for (mut orbit, mut transform) in &mut cameras {
-        *orbit = Orbit::home(board_extent(view.size), w / h, yaw);
+        *orbit = Orbit::home(board_extent(view.size), Vec2::new(w, h), yaw);
         *transform = orbit.transform();
     }
 }

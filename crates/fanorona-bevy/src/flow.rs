@@ -2,6 +2,8 @@
 //! into core calls. No rule is written here: legal steps, captures, chains and the end of the
 //! game all come from `fanorona-core`.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use bevy::prelude::*;
 use fanorona_core::{
     Bitboard, BoardSize, Color as Side, Direction, EndReason, Game, Outcome, Point, Position,
@@ -9,6 +11,8 @@ use fanorona_core::{
 };
 
 use crate::settings::{Mode, Settings};
+
+static NEXT_GENERATION: AtomicU64 = AtomicU64::new(0);
 
 /// Who makes the moves for one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +111,9 @@ impl Match {
             view: None,
             draw_offer: None,
             message: String::new(),
-            generation: 0,
+            // Every match starts from a fresh generation, so that a search started for a
+            // replaced match is always recognised as stale.
+            generation: NEXT_GENERATION.fetch_add(1 << 32, Ordering::Relaxed),
         };
         m.message = m.default_message();
         m
@@ -251,13 +257,14 @@ impl Match {
             return outcome_text(outcome);
         }
         let side = self.side_to_move();
+        let name = side_name(side);
         match self.players[side.index()] {
-            Player::Engine => format!("{side} (engine) to move"),
+            Player::Engine => format!("{name} (engine) to move"),
             Player::Human => {
                 if self.game.position().has_capture() {
-                    format!("{side} to move: capturing is compulsory")
+                    format!("{name} to move: capturing is compulsory")
                 } else {
-                    format!("{side} to move")
+                    format!("{name} to move")
                 }
             }
         }
@@ -619,7 +626,11 @@ impl Match {
         }
         let side = self.side_to_move();
         self.draw_offer = Some(side);
-        self.message = format!("{side} offers a draw: {} accepts or declines", side.other());
+        self.message = format!(
+            "{} offers a draw: {} accepts or declines",
+            side_name(side),
+            side_name(side.other())
+        );
     }
 
     fn answer_draw(&mut self, accept: bool) {
@@ -692,6 +703,14 @@ impl Match {
     }
 }
 
+/// "White" or "Black".
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
 /// The point's name, like `e3`.
 pub fn name(size: BoardSize, point: Point) -> String {
     size.point_name(point).to_string()
@@ -729,7 +748,7 @@ pub fn outcome_text(outcome: Outcome) -> String {
         EndReason::Agreement => "agreement",
     };
     match outcome.winner {
-        Some(side) => format!("{side} wins: {why}."),
+        Some(side) => format!("{} wins: {why}.", side_name(side)),
         None => format!("Draw: {why}."),
     }
 }

@@ -8,7 +8,7 @@ use fanorona_core::{BoardSize, Color as Side, StepKind, StuckRule};
 
 use crate::Screen;
 use crate::engine::Thinking;
-use crate::flow::{Command, Match, Player, outcome_text, players_for};
+use crate::flow::{Command, Match, Player, outcome_text, players_for, side_name};
 use crate::input::BlocksBoard;
 use crate::persist::{GamesDir, Persist, PersistStatus, saved_games};
 use crate::settings::{AnimationSpeed, BOARD_CHOICES, MAX_LEVEL, MIN_LEVEL, Mode, Settings, SideChoice};
@@ -459,7 +459,7 @@ fn refresh_game_ui(
         let value = match live {
             Live::Turn => match outcome {
                 Some(_) => "Game over".to_string(),
-                None => format!("{} to move (turn {})", side, game.game().turns().len() / 2 + 1),
+                None => format!("{} to move", side_name(side)),
             },
             Live::Stones => format!(
                 "White {} stones, Black {}",
