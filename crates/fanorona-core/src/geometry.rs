@@ -371,6 +371,10 @@ pub struct Geometry {
     pub(crate) step2: [u64; 8],
     /// The index difference of one step in each direction.
     pub(crate) delta: [i8; 8],
+    /// For each point, its neighbours along lines.
+    pub(crate) adjacent: [u64; 64],
+    /// The direction of a step, indexed by its index difference plus `cols + 1`.
+    pub(crate) dir_of_delta: [u8; 24],
 }
 
 impl Geometry {
@@ -385,11 +389,14 @@ impl Geometry {
             step1: [0; 8],
             step2: [0; 8],
             delta: [0; 8],
+            adjacent: [0; 64],
+            dir_of_delta: [NONE; 24],
         };
         let mut d = 0;
         while d < 8 {
             let (dx, dy) = Direction::ALL[d].offset();
             g.delta[d] = dy * cols + dx;
+            g.dir_of_delta[(g.delta[d] + cols + 1) as usize] = d as u8;
             d += 1;
         }
         let mut y = 0;
@@ -410,6 +417,7 @@ impl Geometry {
                         let (x1, y1) = (x + dx, y + dy);
                         if x1 >= 0 && x1 < cols && y1 >= 0 && y1 < rows {
                             g.neighbours[p][d] = (y1 * cols + x1) as u8;
+                            g.adjacent[p] |= 1 << (y1 * cols + x1);
                             g.step1[d] |= 1 << p;
                             let (x2, y2) = (x1 + dx, y1 + dy);
                             if x2 >= 0 && x2 < cols && y2 >= 0 && y2 < rows {
@@ -470,6 +478,13 @@ impl Geometry {
         self.neighbours[point as usize][dir]
     }
 
+    /// The direction of the step from `from` to its neighbour `to`.
+    #[inline(always)]
+    pub(crate) fn direction_raw(&self, from: u8, to: u8) -> usize {
+        let i = to as i32 - from as i32 + self.size.cols() as i32 + 1;
+        self.dir_of_delta[i as usize] as usize
+    }
+
     /// Every line segment of the board between two adjacent points, each listed once: the
     /// orthogonal lines and the diagonals through the strong points. For drawing boards.
     pub fn lines(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
@@ -501,6 +516,22 @@ static GEOMETRIES: [Geometry; 15] = {
         Geometry::build(BoardSize::ALL[14]),
     ]
 };
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for BoardSize {
+    /// As its text, such as `"5x9"`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for BoardSize {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BoardSize, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
 
 #[cfg(test)]
 mod tests {

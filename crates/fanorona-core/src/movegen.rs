@@ -10,7 +10,14 @@ const NONE: u8 = u8::MAX;
 
 /// Where generated turns go.
 pub(crate) trait Sink {
+    /// Whether the sink needs the turns themselves; a sink that only counts gets the counts
+    /// in bulk through [`Sink::add`] instead.
+    const BUILDS: bool = true;
     fn push(&mut self, turn: Turn);
+    /// Adds `n` turns without building them (only called when `BUILDS` is false).
+    fn add(&mut self, n: u64) {
+        let _ = n;
+    }
 }
 
 impl Sink for TurnList {
@@ -24,9 +31,14 @@ impl Sink for TurnList {
 pub(crate) struct Counter(pub u64);
 
 impl Sink for Counter {
+    const BUILDS: bool = false;
     #[inline]
     fn push(&mut self, _: Turn) {
         self.0 += 1;
+    }
+    #[inline]
+    fn add(&mut self, n: u64) {
+        self.0 += n;
     }
 }
 
@@ -102,20 +114,20 @@ pub(crate) fn continuation_steps(
     mut f: impl FnMut(usize, bool, u8, u64),
 ) {
     let geo = pos.geo;
-    let free = geo.all().0 & !(me | opp | visited);
-    for d in 0..8 {
-        if d == last || geo.step1[d] >> at & 1 == 0 {
-            continue;
+    let mut targets = geo.adjacent[at as usize] & !(me | opp | visited);
+    if last < 8 {
+        let repeat = geo.neighbour_raw(at, last);
+        if repeat != NONE {
+            targets &= !(1u64 << repeat);
         }
-        let to = geo.neighbour_raw(at, d);
-        if free >> to & 1 == 0 {
-            continue;
-        }
-        if geo.step2[d] >> at & 1 == 1 {
-            let beyond = geo.neighbour_raw(to, d);
-            if opp >> beyond & 1 == 1 {
-                f(d, false, to, capture_line(pos, beyond, d, opp));
-            }
+    }
+    while targets != 0 {
+        let to = targets.trailing_zeros() as u8;
+        targets &= targets - 1;
+        let d = geo.direction_raw(at, to);
+        let beyond = geo.neighbour_raw(to, d);
+        if beyond != NONE && opp >> beyond & 1 == 1 {
+            f(d, false, to, capture_line(pos, beyond, d, opp));
         }
         let back = (d + 4) & 7;
         let behind = geo.neighbour_raw(at, back);
@@ -177,6 +189,10 @@ pub(crate) fn paika_steps(pos: &Position, mut f: impl FnMut(u8, usize, u8)) {
 #[inline]
 pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let (masks, any_capture) = capture_masks(pos);
+    if !S::BUILDS {
+        sink.add(count(pos, &masks, any_capture));
+        return;
+    }
     if !any_capture {
         let size = pos.size();
         paika_steps(pos, |from, d, to| sink.push(Turn::paika(size, from, d, to)));
@@ -232,4 +248,52 @@ fn extend<S: Sink>(
     if compulsory && !continued {
         sink.push(turn);
     }
+}
+
+/// The number of legal turns, without building them: paika counted by popcount, chains by a
+/// depth-first search that carries only the board.
+#[inline]
+fn count(pos: &Position, masks: &([u64; 8], [u64; 8]), any_capture: bool) -> u64 {
+    let geo = pos.geo;
+    let me = pos.stones[pos.side.index()];
+    if !any_capture {
+        let empty = geo.all().0 & !(me | pos.stones[pos.side.other().index()]);
+        return (0..8)
+            .map(|d| u64::from((me & geo.step1[d] & toward(empty, geo.delta[d])).count_ones()))
+            .sum();
+    }
+    if pos.is_opening_restricted() {
+        return (0..8)
+            .map(|d| u64::from(masks.0[d].count_ones() + masks.1[d].count_ones()))
+            .sum();
+    }
+    let opp = pos.stones[pos.side.other().index()];
+    let mut n = 0;
+    first_capture_steps(pos, masks, |from, d, _, to, captured| {
+        let visited = (1u64 << from) | (1u64 << to);
+        n += count_chains(pos, to, me ^ visited, opp & !captured, visited, d);
+    });
+    n
+}
+
+/// The number of turns ending on or after the chain that just landed on `at`.
+fn count_chains(pos: &Position, at: u8, me: u64, opp: u64, visited: u64, last: usize) -> u64 {
+    let mut n = 0;
+    let mut continued = false;
+    continuation_steps(pos, at, me, opp, visited, last, |d, _, to, captured| {
+        continued = true;
+        let moved = (1u64 << at) | (1u64 << to);
+        n += count_chains(
+            pos,
+            to,
+            me ^ moved,
+            opp & !captured,
+            visited | (1u64 << to),
+            d,
+        );
+    });
+    if !pos.rules.compulsory_continuation || !continued {
+        n += 1;
+    }
+    n
 }

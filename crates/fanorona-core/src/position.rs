@@ -419,3 +419,32 @@ impl fmt::Display for Position {
         f.write_str(&self.to_fen())
     }
 }
+
+/// With serde, a position is written as its position string and its rules:
+/// `{"fen": "BBB/B1W/WWW w", "rules": {...}}`.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct PositionRepr {
+    fen: String,
+    #[serde(default)]
+    rules: Rules,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        PositionRepr {
+            fen: self.to_fen(),
+            rules: self.rules,
+        }
+        .serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+        let repr = PositionRepr::deserialize(d)?;
+        Position::from_fen_with(&repr.fen, repr.rules).map_err(serde::de::Error::custom)
+    }
+}

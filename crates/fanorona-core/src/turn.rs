@@ -226,8 +226,17 @@ impl fmt::Debug for Turn {
 }
 
 /// A list of turns, kept on the stack for all ordinary positions (it moves to the heap only
-/// past 64 turns).
-pub type TurnList = SmallVec<[Turn; 64]>;
+/// past 128 turns, far more than real games produce).
+pub type TurnList = SmallVec<[Turn; 128]>;
 
 /// A list of steps, kept on the stack.
-pub type StepList = SmallVec<[Step; 32]>;
+pub type StepList = SmallVec<[Step; 64]>;
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Turn {
+    /// As its turn text, such as `"d2-d1W-e1A"`. Reading a turn back needs its position: use
+    /// [`Position::parse_turn`](crate::Position::parse_turn).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}

@@ -1,0 +1,197 @@
+//! Property tests: round trips of the notations, agreement of the two turn interfaces and of
+//! the independent generator, hashing, conservation of stones, termination, robust parsers.
+
+#[allow(dead_code, reason = "each test binary uses part of the helpers")]
+mod common;
+
+use common::naive;
+use fanorona_core::{
+    Bitboard, BoardSize, Color, Game, Position, Rules, Setup, StuckRule, Turn, TurnBuilder,
+};
+use proptest::prelude::*;
+
+/// Any supported board with random stones (about 40% white, 40% black), a random side to move
+/// and random rule options.
+fn arb_position() -> impl Strategy<Value = Position> {
+    (
+        0..BoardSize::ALL.len(),
+        any::<u64>(),
+        any::<u64>(),
+        any::<bool>(),
+        arb_rules(),
+    )
+        .prop_map(|(i, a, b, black, rules)| {
+            let size = BoardSize::ALL[i];
+            let all = size.geometry().all().0;
+            // a decides occupancy (about 80% occupied when two bits agree), b the colour.
+            let occupied = (a | a.rotate_left(17)) & all;
+            let white = occupied & b;
+            let black_stones = occupied & !b;
+            Position::from_setup(
+                Setup {
+                    size,
+                    white: Bitboard(white),
+                    black: Bitboard(black_stones),
+                    side_to_move: if black { Color::Black } else { Color::White },
+                    no_capture_count: 0,
+                    turn_number: if a & 1 == 0 { 1 } else { 5 },
+                },
+                rules,
+            )
+            .expect("disjoint stones on the board")
+        })
+}
+
+fn arb_rules() -> impl Strategy<Value = Rules> {
+    (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(o, c, s)| Rules {
+        opening_restriction: o,
+        compulsory_continuation: c,
+        stuck: if s {
+            StuckRule::Draws
+        } else {
+            StuckRule::Loses
+        },
+        ..Rules::STANDARD
+    })
+}
+
+/// A position reached by random play from the start of a random board size.
+fn arb_played() -> impl Strategy<Value = Position> {
+    (0..BoardSize::ALL.len(), any::<u64>(), 0usize..60).prop_map(|(i, mut seed, plies)| {
+        let mut pos = Position::start(BoardSize::ALL[i]);
+        for _ in 0..plies {
+            let turns = pos.legal_turns();
+            if turns.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            pos = pos.play(&turns[(seed % turns.len() as u64) as usize]);
+        }
+        pos
+    })
+}
+
+fn sorted_texts(turns: impl IntoIterator<Item = Turn>) -> Vec<String> {
+    let mut v: Vec<String> = turns.into_iter().map(|t| t.to_string()).collect();
+    v.sort();
+    v
+}
+
+fn builder_turns(b: &TurnBuilder, out: &mut Vec<Turn>) {
+    if b.can_end() {
+        out.push(b.finish().expect("can end"));
+    }
+    for step in b.legal_steps() {
+        let mut next = b.clone();
+        next.play_step(step).expect("a listed step is playable");
+        builder_turns(&next, out);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn fen_round_trip(pos in prop_oneof![arb_position(), arb_played()]) {
+        let text = pos.to_fen();
+        let back = Position::from_fen_with(&text, pos.rules()).unwrap();
+        prop_assert_eq!(back, pos);
+        prop_assert_eq!(back.to_fen(), text);
+    }
+
+    #[test]
+    fn turn_text_round_trip(pos in prop_oneof![arb_position(), arb_played()]) {
+        for turn in pos.legal_turns() {
+            let text = turn.to_string();
+            prop_assert_eq!(pos.parse_turn(&text).unwrap(), turn);
+            let dashless = text.replace('-', "");
+            prop_assert_eq!(pos.parse_turn(&dashless).unwrap(), turn);
+        }
+    }
+
+    #[test]
+    fn step_interface_agrees_with_turn_list(pos in prop_oneof![arb_position(), arb_played()]) {
+        let mut built = Vec::new();
+        builder_turns(&pos.begin_turn(), &mut built);
+        prop_assert_eq!(sorted_texts(built.iter().copied()), sorted_texts(pos.legal_turns()));
+        // Counting in bulk agrees with the list, under every rule option.
+        prop_assert_eq!(pos.count_turns(), pos.legal_turns().len() as u64);
+        // And the turns themselves are equal values, not only equal texts.
+        for t in &built {
+            prop_assert!(pos.legal_turns().contains(t));
+        }
+    }
+
+    #[test]
+    fn independent_generator_agrees(pos in prop_oneof![arb_position(), arb_played()]) {
+        let pos = pos.with_rules(Rules::STANDARD);
+        let board = naive::Board::from_fen(&pos.to_fen());
+        let naive_turns: Vec<String> = {
+            let mut v: Vec<String> = board.turns().into_iter().map(|t| t.text).collect();
+            v.sort();
+            v
+        };
+        prop_assert_eq!(naive_turns, sorted_texts(pos.legal_turns()));
+        prop_assert_eq!(pos.count_turns(), pos.legal_turns().len() as u64);
+    }
+
+    #[test]
+    fn hash_and_stones_after_play(pos in prop_oneof![arb_position(), arb_played()]) {
+        let us = pos.side_to_move();
+        let them = us.other();
+        for turn in pos.legal_turns() {
+            let next = pos.play(&turn);
+            prop_assert_eq!(next.hash(), next.compute_hash());
+            // The mover keeps its count; the opponent loses exactly the captured stones.
+            prop_assert_eq!(next.stones(us).count(), pos.stones(us).count());
+            prop_assert!((turn.captured() & !pos.stones(them)).is_empty());
+            prop_assert_eq!(next.stones(them), pos.stones(them) & !turn.captured());
+            // No stone appears except the mover on its destination.
+            let new = next.occupied() & !pos.occupied();
+            prop_assert!((new & !turn.to().bit()).is_empty());
+            prop_assert_eq!(next.side_to_move(), them);
+            prop_assert_eq!(turn.is_capture(), !turn.captured().is_empty());
+        }
+    }
+
+    #[test]
+    fn random_games_end(i in 0..BoardSize::ALL.len(), mut seed in 1u64..) {
+        let mut game = Game::new(Position::start(BoardSize::ALL[i]));
+        let stones = game.position().occupied().count() as usize;
+        // Each capture removes a stone; between captures at most 100 turns (the default
+        // no-capture limit): the game must end within this bound.
+        let bound = (stones + 1) * 101;
+        while game.outcome().is_none() {
+            prop_assert!(game.turns().len() < bound, "game did not end");
+            let turns = game.position().legal_turns();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            game.play(turns[(seed % turns.len() as u64) as usize]).unwrap();
+        }
+    }
+
+    #[test]
+    fn parsers_never_panic(s in "\\PC{0,80}", bytes in proptest::collection::vec(any::<u8>(), 0..80)) {
+        let lossy = String::from_utf8_lossy(&bytes);
+        for text in [s.as_str(), lossy.as_ref()] {
+            let _ = Position::from_fen(text);
+            let _ = text.parse::<BoardSize>();
+            let _ = text.parse::<Rules>();
+            let _ = Position::standard().parse_turn(text);
+            let _ = Position::start(BoardSize::TELO).parse_turn(text);
+        }
+    }
+
+    #[test]
+    fn fen_like_strings_never_panic(s in "[WB1-9/]{0,60} [wbx]( [0-9]{1,6}){0,3}") {
+        let _ = Position::from_fen(&s);
+    }
+
+    #[test]
+    fn turn_like_strings_never_panic(s in "([a-j][0-9]-?[AWX]?){0,12}") {
+        let _ = Position::standard().parse_turn(&s);
+    }
+}
