@@ -39,6 +39,7 @@ pub mod notation;
 mod outcome;
 pub mod perft;
 mod position;
+pub mod record;
 mod rules;
 mod turn;
 mod zobrist;

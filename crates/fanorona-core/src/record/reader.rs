@@ -1,0 +1,887 @@
+//! The streaming FGN reader: a byte-level tokenizer that reports each game's tags, turns,
+//! comments and result to a [`Visitor`], game by game, with the location of every token.
+
+use core::fmt;
+use std::io::{self, Read};
+
+use super::GameResult;
+
+/// Where a token starts in the input: line and column (both from 1, columns counted in
+/// characters) and the byte offset from the start (from 0).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Location {
+    /// The line, from 1.
+    pub line: u64,
+    /// The column in characters, from 1.
+    pub column: u64,
+    /// The byte offset, from 0.
+    pub offset: u64,
+}
+
+impl fmt::Display for Location {
+    /// `line:column`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// The longest tag name the reader stores.
+pub const MAX_TAG_NAME: usize = 255;
+/// The longest tag value the reader stores, in bytes.
+pub const MAX_TAG_VALUE: usize = 65_536;
+/// The longest comment the reader stores, in bytes.
+pub const MAX_COMMENT: usize = 1 << 20;
+/// The longest turn token the reader stores, in bytes.
+pub const MAX_TURN: usize = 512;
+
+/// What a [`Visitor`] wants done with the movetext of the current game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Control {
+    /// Report the movetext.
+    Continue,
+    /// Skip the movetext (it is still read to find the end of the game and its errors).
+    SkipMovetext,
+}
+
+/// Receives the tokens of each game from a [`Reader`]. Every method but
+/// [`Visitor::end_game`] has a default that does nothing.
+///
+/// For each game the reader calls `begin_game`, then `tag` for each tag, `end_tags` once, then
+/// the movetext callbacks in order, then `end_game`, whose value [`Reader::read_game`] returns.
+/// When the game has a syntax error, the calls stop at the error, `end_game` is not called and
+/// `read_game` returns the error instead; the next game starts with `begin_game` again.
+pub trait Visitor {
+    /// What the visitor makes of a game.
+    type Output;
+
+    /// A new game begins (`game` counts from 1) at `at`.
+    fn begin_game(&mut self, game: usize, at: Location) {
+        let _ = (game, at);
+    }
+    /// A tag, its value unescaped.
+    fn tag(&mut self, name: &str, value: &str, at: Location) {
+        let _ = (name, value, at);
+    }
+    /// The tag section is over.
+    fn end_tags(&mut self) -> Control {
+        Control::Continue
+    }
+    /// A turn number: `number.` (`black` false) or `number...` (`black` true).
+    fn turn_number(&mut self, number: u32, black: bool, at: Location) {
+        let _ = (number, black, at);
+    }
+    /// A turn, as written (syntactically a turn; not yet checked against a position).
+    fn turn(&mut self, text: &str, at: Location) {
+        let _ = (text, at);
+    }
+    /// A numeric annotation glyph `$n`.
+    fn nag(&mut self, nag: u8, at: Location) {
+        let _ = (nag, at);
+    }
+    /// A comment, its text between the braces kept as written.
+    fn comment(&mut self, text: &str, at: Location) {
+        let _ = (text, at);
+    }
+    /// The result token that ends the game.
+    fn result(&mut self, result: GameResult, at: Location) {
+        let _ = (result, at);
+    }
+    /// The game is over; `end` is where the reader stopped.
+    fn end_game(&mut self, end: Location) -> Self::Output;
+}
+
+/// What is wrong with the input.
+#[derive(Debug)]
+pub enum ReadErrorKind {
+    /// The input could not be read. The reader stops.
+    Io(io::Error),
+    /// A tag does not follow `[Name "value"]`; says what was expected.
+    Tag(&'static str),
+    /// A comment has no closing `}` before the end of the input or before a line that starts
+    /// with `[`.
+    UnterminatedComment,
+    /// A token of the movetext is malformed; says what was expected.
+    Token(&'static str),
+    /// Text that starts no element of the movetext.
+    Unexpected,
+    /// A variation `(`: FGN has none.
+    Variation,
+    /// Bytes that are not UTF-8 in a tag or a comment.
+    InvalidUtf8(&'static str),
+    /// A token longer than the reader's limit.
+    TooLong {
+        /// What kind of token.
+        what: &'static str,
+        /// The limit in bytes.
+        limit: usize,
+    },
+}
+
+/// A syntax or I/O error, with the game it spoils and its location.
+///
+/// After a syntax error the reader has already skipped to the end of the bad game: the next
+/// [`Reader::read_game`] reads the next game.
+#[derive(Debug)]
+pub struct ReadError {
+    /// The game, counted from 1.
+    pub game: usize,
+    /// Where the problem is.
+    pub at: Location,
+    /// The offending text (shortened, invalid bytes replaced).
+    pub text: String,
+    /// What is wrong.
+    pub kind: ReadErrorKind,
+}
+
+impl ReadError {
+    /// Whether this is an I/O error (the reader stops) rather than a syntax error.
+    pub fn is_io(&self) -> bool {
+        matches!(self.kind, ReadErrorKind::Io(_))
+    }
+
+    /// A message without the location: `bad tag: expected ']' ...`.
+    pub fn message(&self) -> String {
+        match &self.kind {
+            ReadErrorKind::Io(e) => format!("cannot read: {e}"),
+            ReadErrorKind::Tag(what) => format!("bad tag {:?}: {what}", self.text),
+            ReadErrorKind::UnterminatedComment => {
+                format!("unterminated comment {:?}: no closing '}}'", self.text)
+            }
+            ReadErrorKind::Token(what) => format!("bad token {:?}: {what}", self.text),
+            ReadErrorKind::Unexpected => {
+                format!("unexpected text {:?}: not part of FGN movetext", self.text)
+            }
+            ReadErrorKind::Variation => "variations '(...)' are not supported".to_owned(),
+            ReadErrorKind::InvalidUtf8(what) => format!("{what} is not valid UTF-8"),
+            ReadErrorKind::TooLong { what, limit } => {
+                format!("{what} too long (more than {limit} bytes)")
+            }
+        }
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {}, line {}: {}",
+            self.game,
+            self.at,
+            self.message()
+        )
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ReadErrorKind::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+const BUF_SIZE: usize = 1 << 16;
+/// How much of an offending token an error keeps.
+const EXCERPT: usize = 40;
+
+/// Reads FGN games one at a time from any [`Read`] (buffering is done inside; the input is
+/// never held in memory as a whole).
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::record::{GameResult, Reader};
+///
+/// let text = "[White \"Rakoto\"]\n\n1. f2-e3A {good} d5-d4A 1-0\n\n1. d3-e3W *\n";
+/// let mut reader = Reader::new(text.as_bytes());
+/// let first = reader.read_record()?.expect("a game");
+/// assert_eq!(first.tag("White"), Some("Rakoto"));
+/// assert_eq!(first.turns().collect::<Vec<_>>(), ["f2-e3A", "d5-d4A"]);
+/// assert_eq!(first.result, Some(GameResult::WhiteWins));
+/// let second = reader.read_record()?.expect("a game");
+/// assert!(second.tags.is_empty());
+/// assert!(reader.read_record()?.is_none());
+/// # Ok::<(), fanorona_core::record::ReadError>(())
+/// ```
+pub struct Reader<R> {
+    inner: R,
+    buf: Box<[u8]>,
+    pos: usize,
+    len: usize,
+    eof: bool,
+    failed: bool,
+    line: u64,
+    column: u64,
+    offset: u64,
+    games: usize,
+    word: Vec<u8>,
+    value: Vec<u8>,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader over `inner`.
+    pub fn new(inner: R) -> Reader<R> {
+        Reader {
+            inner,
+            buf: vec![0; BUF_SIZE].into_boxed_slice(),
+            pos: 0,
+            len: 0,
+            eof: false,
+            failed: false,
+            line: 1,
+            column: 1,
+            offset: 0,
+            games: 0,
+            word: Vec::with_capacity(64),
+            value: Vec::with_capacity(64),
+        }
+    }
+
+    /// The location of the next byte.
+    pub fn location(&self) -> Location {
+        Location {
+            line: self.line,
+            column: self.column,
+            offset: self.offset,
+        }
+    }
+
+    /// Bytes consumed so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.offset
+    }
+
+    /// Games begun so far.
+    pub fn games_read(&self) -> usize {
+        self.games
+    }
+
+    /// The next byte, without consuming it; `None` at the end of the input.
+    #[inline]
+    pub(super) fn peek(&mut self) -> io::Result<Option<u8>> {
+        if self.pos < self.len {
+            return Ok(Some(self.buf[self.pos]));
+        }
+        if self.eof {
+            return Ok(None);
+        }
+        loop {
+            match self.inner.read(&mut self.buf) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(None);
+                }
+                Ok(n) => {
+                    self.pos = 0;
+                    self.len = n;
+                    return Ok(Some(self.buf[0]));
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Consumes the byte returned by the last `peek`.
+    #[inline]
+    pub(super) fn bump(&mut self, b: u8) {
+        self.pos += 1;
+        self.offset += 1;
+        if b == b'\n' {
+            self.line += 1;
+            self.column = 1;
+        } else if b & 0xC0 != 0x80 {
+            self.column += 1;
+        }
+    }
+
+    fn error(&self, at: Location, text: &[u8], kind: ReadErrorKind) -> ReadError {
+        let cut = &text[..text.len().min(EXCERPT)];
+        ReadError {
+            game: self.games,
+            at,
+            text: String::from_utf8_lossy(cut).into_owned(),
+            kind,
+        }
+    }
+
+    fn io_error(&mut self, e: io::Error) -> ReadError {
+        self.failed = true;
+        let at = self.location();
+        self.error(at, b"", ReadErrorKind::Io(e))
+    }
+
+    /// Skips white space; returns the number of line feeds crossed.
+    pub(super) fn skip_ws(&mut self) -> io::Result<u32> {
+        let mut newlines = 0;
+        while let Some(b) = self.peek()? {
+            match b {
+                b'\n' => newlines += 1,
+                b' ' | b'\t' | b'\r' => {}
+                _ => break,
+            }
+            self.bump(b);
+        }
+        Ok(newlines)
+    }
+
+    /// Skips the rest of the line (not the line feed).
+    fn skip_line(&mut self) -> io::Result<()> {
+        while let Some(b) = self.peek()? {
+            if b == b'\n' {
+                break;
+            }
+            self.bump(b);
+        }
+        Ok(())
+    }
+
+    /// Consumes bytes up to white space or the start of a comment or tag, keeping the first
+    /// ones in `self.word` for the error text.
+    fn skip_token(&mut self) -> io::Result<()> {
+        while let Some(b) = self.peek()? {
+            if matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'[') {
+                break;
+            }
+            if self.word.len() < EXCERPT {
+                self.word.push(b);
+            }
+            self.bump(b);
+        }
+        Ok(())
+    }
+
+    /// Reads a run of bytes of `class` into `self.word` (at most `limit`); returns whether the
+    /// run was longer than the limit.
+    fn read_word(&mut self, class: fn(u8) -> bool, limit: usize) -> io::Result<bool> {
+        self.word.clear();
+        let mut long = false;
+        while let Some(b) = self.peek()? {
+            if !class(b) {
+                break;
+            }
+            if self.word.len() < limit {
+                self.word.push(b);
+            } else {
+                long = true;
+            }
+            self.bump(b);
+        }
+        Ok(long)
+    }
+
+    /// Reads the next game into `visitor`.
+    ///
+    /// Returns `Ok(None)` at the end of the input (or after an I/O error was reported).
+    ///
+    /// # Errors
+    ///
+    /// [`ReadError`] for a syntax error in the game (the reader has skipped the rest of the
+    /// game and can go on) or an I/O error (the reader stops).
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Result<Option<V::Output>, ReadError> {
+        if self.failed {
+            return Ok(None);
+        }
+        match self.read_game_inner(visitor) {
+            Ok(out) => out,
+            Err(e) => Err(self.io_error(e)),
+        }
+    }
+
+    #[allow(
+        clippy::type_complexity,
+        reason = "an I/O result around the game's result"
+    )]
+    fn read_game_inner<V: Visitor>(
+        &mut self,
+        v: &mut V,
+    ) -> io::Result<Result<Option<V::Output>, ReadError>> {
+        if self.offset == 0 {
+            self.skip_bom()?;
+        }
+        self.skip_ws()?;
+        if self.peek()?.is_none() {
+            return Ok(Ok(None));
+        }
+        self.games += 1;
+        let start = self.location();
+        v.begin_game(self.games, start);
+        let mut error: Option<ReadError> = None;
+        let mut in_tags = true;
+        let mut tags_seen = false;
+        let mut skip = false;
+        loop {
+            let newlines = self.skip_ws()?;
+            let Some(b) = self.peek()? else { break };
+            let at = self.location();
+            if b == b'[' {
+                if !in_tags || (tags_seen && newlines >= 2) {
+                    // A new tag section: the next game.
+                    break;
+                }
+                tags_seen = true;
+                match self.read_tag()? {
+                    Ok(()) => {
+                        if error.is_none() {
+                            let name = core::str::from_utf8(&self.word).expect("ASCII name");
+                            match core::str::from_utf8(&self.value) {
+                                Ok(value) => v.tag(name, value, at),
+                                Err(_) => {
+                                    let text = self.value.clone();
+                                    error = Some(self.error(
+                                        at,
+                                        &text,
+                                        ReadErrorKind::InvalidUtf8("the tag value"),
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        if error.is_none() {
+                            error = Some(e);
+                        }
+                        self.skip_line()?;
+                    }
+                }
+                continue;
+            }
+            if in_tags {
+                in_tags = false;
+                if error.is_none() {
+                    skip = v.end_tags() == Control::SkipMovetext;
+                }
+            }
+            let quiet = skip || error.is_some();
+            match b {
+                b'{' => match self.read_comment()? {
+                    Ok(()) => {
+                        if !quiet {
+                            match core::str::from_utf8(&self.value) {
+                                Ok(text) => v.comment(text, at),
+                                Err(_) => {
+                                    let text = self.value.clone();
+                                    error = Some(self.error(
+                                        at,
+                                        &text,
+                                        ReadErrorKind::InvalidUtf8("the comment"),
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        if error.is_none() {
+                            error = Some(e);
+                        }
+                    }
+                },
+                b'*' => {
+                    self.bump(b);
+                    if !quiet {
+                        v.result(GameResult::Unknown, at);
+                    }
+                    break;
+                }
+                b'$' => {
+                    self.bump(b);
+                    let long = self.read_word(|c| c.is_ascii_digit(), 8)?;
+                    let nag = core::str::from_utf8(&self.word)
+                        .ok()
+                        .and_then(|s| s.parse::<u8>().ok());
+                    match nag {
+                        Some(n) if !long => {
+                            if !quiet {
+                                v.nag(n, at);
+                            }
+                        }
+                        _ => {
+                            if error.is_none() {
+                                let mut text = b"$".to_vec();
+                                text.extend_from_slice(&self.word);
+                                error = Some(self.error(
+                                    at,
+                                    &text,
+                                    ReadErrorKind::Token("a NAG is '$' and a number from 0 to 255"),
+                                ));
+                            }
+                        }
+                    }
+                }
+                b'0'..=b'9' => {
+                    let long = self
+                        .read_word(|c| matches!(c, b'0'..=b'9' | b'.' | b'/' | b'-'), MAX_TURN)?;
+                    match self.classify_number(long) {
+                        Ok(Number::Result(r)) => {
+                            if !quiet {
+                                v.result(r, at);
+                            }
+                            break;
+                        }
+                        Ok(Number::Turn(n, black)) => {
+                            if !quiet {
+                                v.turn_number(n, black, at);
+                            }
+                        }
+                        Err(expected) => {
+                            if error.is_none() {
+                                let text = self.word.clone();
+                                error = Some(self.error(at, &text, ReadErrorKind::Token(expected)));
+                            }
+                        }
+                    }
+                }
+                b'a'..=b'z' | b'A'..=b'Z' => {
+                    let long =
+                        self.read_word(|c| c.is_ascii_alphanumeric() || c == b'-', MAX_TURN)?;
+                    if long {
+                        if error.is_none() {
+                            let text = self.word.clone();
+                            error = Some(self.error(
+                                at,
+                                &text,
+                                ReadErrorKind::TooLong {
+                                    what: "turn",
+                                    limit: MAX_TURN,
+                                },
+                            ));
+                        }
+                    } else if let Err(expected) = check_turn_syntax(&self.word) {
+                        if error.is_none() {
+                            let text = self.word.clone();
+                            error = Some(self.error(at, &text, ReadErrorKind::Token(expected)));
+                        }
+                    } else if !quiet {
+                        let text = core::str::from_utf8(&self.word).expect("ASCII turn");
+                        v.turn(text, at);
+                    }
+                }
+                _ => {
+                    self.word.clear();
+                    let kind = if b == b'(' {
+                        ReadErrorKind::Variation
+                    } else {
+                        ReadErrorKind::Unexpected
+                    };
+                    // Consume at least the offending byte, then the rest of the token.
+                    self.word.push(b);
+                    self.bump(b);
+                    self.skip_token()?;
+                    if error.is_none() {
+                        let text = self.word.clone();
+                        error = Some(self.error(at, &text, kind));
+                    }
+                }
+            }
+        }
+        if let Some(e) = error {
+            return Ok(Err(e));
+        }
+        if in_tags {
+            v.end_tags();
+        }
+        Ok(Ok(Some(v.end_game(self.location()))))
+    }
+
+    pub(super) fn skip_bom(&mut self) -> io::Result<()> {
+        // A UTF-8 byte-order mark is three bytes; check them one at a time.
+        if self.peek()? == Some(0xEF)
+            && self.len - self.pos >= 3
+            && self.buf[self.pos + 1] == 0xBB
+            && self.buf[self.pos + 2] == 0xBF
+        {
+            self.pos += 3;
+            self.offset += 3;
+        }
+        Ok(())
+    }
+
+    /// Reads `[Name "value"]`: the name into `self.word`, the unescaped value into
+    /// `self.value`.
+    fn read_tag(&mut self) -> io::Result<Result<(), ReadError>> {
+        let start = self.location();
+        self.bump(b'[');
+        self.word.clear();
+        self.value.clear();
+        let blank = |c: u8| c == b' ' || c == b'\t';
+        while let Some(b) = self.peek()? {
+            if !blank(b) {
+                break;
+            }
+            self.bump(b);
+        }
+        let name_at = self.location();
+        let long = self.read_word(|c| c.is_ascii_alphanumeric() || c == b'_', MAX_TAG_NAME)?;
+        if long {
+            let text = self.word.clone();
+            return Ok(Err(self.error(
+                name_at,
+                &text,
+                ReadErrorKind::TooLong {
+                    what: "tag name",
+                    limit: MAX_TAG_NAME,
+                },
+            )));
+        }
+        if self.word.is_empty() {
+            return Ok(Err(self.tag_error(
+                "expected a tag name (letters, digits, '_') after '['",
+            )?));
+        }
+        let mut spaced = false;
+        while let Some(b) = self.peek()? {
+            if !blank(b) {
+                break;
+            }
+            spaced = true;
+            self.bump(b);
+        }
+        if self.peek()? != Some(b'"') || !spaced {
+            let what = if spaced {
+                "expected '\"' to open the tag value"
+            } else {
+                "expected a space and a quoted value after the tag name"
+            };
+            return Ok(Err(self.tag_error(what)?));
+        }
+        self.bump(b'"');
+        let mut long = false;
+        loop {
+            let Some(b) = self.peek()? else {
+                return Ok(Err(
+                    self.tag_error("unterminated tag value: no closing '\"'")?
+                ));
+            };
+            match b {
+                b'"' => {
+                    self.bump(b);
+                    break;
+                }
+                b'\n' | b'\r' => {
+                    return Ok(Err(self.tag_error(
+                        "unterminated tag value: no closing '\"' before the end of the line",
+                    )?));
+                }
+                b'\\' => {
+                    self.bump(b);
+                    match self.peek()? {
+                        Some(c @ (b'"' | b'\\')) => {
+                            self.bump(c);
+                            if self.value.len() < MAX_TAG_VALUE {
+                                self.value.push(c);
+                            } else {
+                                long = true;
+                            }
+                        }
+                        _ => {
+                            return Ok(Err(self.tag_error(
+                                "bad escape in the tag value: only \\\" and \\\\ exist",
+                            )?));
+                        }
+                    }
+                }
+                _ => {
+                    self.bump(b);
+                    if self.value.len() < MAX_TAG_VALUE {
+                        self.value.push(b);
+                    } else {
+                        long = true;
+                    }
+                }
+            }
+        }
+        if long {
+            let text = self.value.clone();
+            return Ok(Err(self.error(
+                start,
+                &text,
+                ReadErrorKind::TooLong {
+                    what: "tag value",
+                    limit: MAX_TAG_VALUE,
+                },
+            )));
+        }
+        while let Some(b) = self.peek()? {
+            if !blank(b) {
+                break;
+            }
+            self.bump(b);
+        }
+        if self.peek()? != Some(b']') {
+            return Ok(Err(self.tag_error("expected ']' after the tag value")?));
+        }
+        self.bump(b']');
+        Ok(Ok(()))
+    }
+
+    /// A tag error at the current byte, quoting the rest of the line.
+    fn tag_error(&mut self, what: &'static str) -> io::Result<ReadError> {
+        let at = self.location();
+        let mut text = Vec::new();
+        if let Some(b) = self.peek()?
+            && b != b'\n'
+        {
+            // Quote a little of what follows, without consuming it.
+            let end = (self.pos + EXCERPT).min(self.len);
+            let rest = &self.buf[self.pos..end];
+            let cut = rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
+            text.extend_from_slice(&rest[..cut]);
+        }
+        Ok(self.error(at, &text, ReadErrorKind::Tag(what)))
+    }
+
+    /// Reads `{...}` into `self.value`.
+    fn read_comment(&mut self) -> io::Result<Result<(), ReadError>> {
+        let start = self.location();
+        self.bump(b'{');
+        self.value.clear();
+        let mut long = false;
+        let mut line_start = false;
+        loop {
+            let Some(b) = self.peek()? else {
+                let text = self.value.clone();
+                return Ok(Err(self.error(
+                    start,
+                    &text,
+                    ReadErrorKind::UnterminatedComment,
+                )));
+            };
+            if b == b'}' {
+                self.bump(b);
+                break;
+            }
+            if line_start && b == b'[' {
+                let text = self.value.clone();
+                return Ok(Err(self.error(
+                    start,
+                    &text,
+                    ReadErrorKind::UnterminatedComment,
+                )));
+            }
+            line_start = b == b'\n';
+            self.bump(b);
+            if self.value.len() < MAX_COMMENT {
+                self.value.push(b);
+            } else {
+                long = true;
+            }
+        }
+        if long {
+            let text = self.value.clone();
+            return Ok(Err(self.error(
+                start,
+                &text,
+                ReadErrorKind::TooLong {
+                    what: "comment",
+                    limit: MAX_COMMENT,
+                },
+            )));
+        }
+        Ok(Ok(()))
+    }
+
+    fn classify_number(&self, long: bool) -> Result<Number, &'static str> {
+        let w = &self.word[..];
+        match w {
+            b"1-0" => return Ok(Number::Result(GameResult::WhiteWins)),
+            b"0-1" => return Ok(Number::Result(GameResult::BlackWins)),
+            b"1/2-1/2" => return Ok(Number::Result(GameResult::Draw)),
+            _ => {}
+        }
+        const EXPECTED: &str =
+            "expected a turn number ('12.' or '12...') or a result (1-0, 0-1, 1/2-1/2)";
+        if long {
+            return Err(EXPECTED);
+        }
+        let digits = w.iter().take_while(|c| c.is_ascii_digit()).count();
+        let (num, rest) = w.split_at(digits);
+        let black = match rest {
+            b"." => false,
+            b"..." => true,
+            _ => return Err(EXPECTED),
+        };
+        let n = core::str::from_utf8(num)
+            .ok()
+            .and_then(|s| s.parse::<u32>().ok())
+            .filter(|&n| n > 0)
+            .ok_or("a turn number is a number from 1 to 4294967295")?;
+        Ok(Number::Turn(n, black))
+    }
+
+    /// Reads the next game as a [`GameRecord`](super::GameRecord).
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::read_game`].
+    pub fn read_record(&mut self) -> Result<Option<super::GameRecord>, ReadError> {
+        let mut builder = super::RecordBuilder::default();
+        self.read_game(&mut builder)
+    }
+
+    /// An iterator over the games as owned records. A syntax error is an `Err` item for that
+    /// game; the iteration goes on with the next game. It ends after an I/O error.
+    pub fn records(self) -> Records<R> {
+        Records { reader: self }
+    }
+}
+
+enum Number {
+    Result(GameResult),
+    Turn(u32, bool),
+}
+
+/// The iterator of [`Reader::records`].
+pub struct Records<R> {
+    reader: Reader<R>,
+}
+
+impl<R: Read> Iterator for Records<R> {
+    type Item = Result<super::GameRecord, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.read_record().transpose()
+    }
+}
+
+impl<R> Records<R> {
+    /// The reader underneath (for its location and counters).
+    pub fn reader(&self) -> &Reader<R> {
+        &self.reader
+    }
+}
+
+/// Checks the board-independent syntax of a turn token: `point ( ['-'] point ['A'|'W'] )+`.
+///
+/// # Errors
+///
+/// What was expected at the first byte that does not fit.
+pub fn check_turn_syntax(word: &[u8]) -> Result<(), &'static str> {
+    let point = |i: usize| -> Result<(), &'static str> {
+        match word.get(i..i + 2) {
+            Some([b'a'..=b'i', b'1'..=b'9']) => Ok(()),
+            _ => {
+                Err("expected a turn such as f2-e3A: points a1 to i9, '-', capture letters A or W")
+            }
+        }
+    };
+    point(0)?;
+    let mut i = 2;
+    let mut steps = 0;
+    while i < word.len() || steps == 0 {
+        if word.get(i) == Some(&b'-') {
+            i += 1;
+        }
+        point(i)?;
+        i += 2;
+        if matches!(word.get(i), Some(b'A' | b'W')) {
+            i += 1;
+        }
+        steps += 1;
+    }
+    Ok(())
+}

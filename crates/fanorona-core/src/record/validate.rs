@@ -1,0 +1,536 @@
+//! Replaying game records by the rules: the validating layer on top of the reader.
+
+use core::fmt;
+
+use super::{GameResult, Location, ReadError, Tag, Visitor};
+use crate::{BoardSize, Color, Game, Outcome, PlayError, Position, Rules, TurnError};
+
+/// The kind of a [`Problem`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum ProblemKind {
+    /// The text does not parse (a reader error, or a turn that names no point of the board).
+    Syntax,
+    /// A turn that is not legal in its position (or comes after the end of the game).
+    Illegal,
+    /// A turn text that matches more than one legal turn.
+    Ambiguous,
+    /// A turn number that does not fit the position.
+    TurnNumber,
+    /// The result contradicts the final position or the `[Result]` tag.
+    Result,
+    /// A known tag with a value it does not take, or repeated.
+    Tag,
+}
+
+impl ProblemKind {
+    /// The kind's name as the reports write it: `syntax`, `illegal`, `ambiguous`,
+    /// `turn-number`, `result`, `tag`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ProblemKind::Syntax => "syntax",
+            ProblemKind::Illegal => "illegal",
+            ProblemKind::Ambiguous => "ambiguous",
+            ProblemKind::TurnNumber => "turn-number",
+            ProblemKind::Result => "result",
+            ProblemKind::Tag => "tag",
+        }
+    }
+}
+
+impl fmt::Display for ProblemKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One thing wrong with a game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Problem {
+    /// What kind of problem.
+    pub kind: ProblemKind,
+    /// Where the offending text starts.
+    pub at: Location,
+    /// The turn number and the side to move, for problems with a turn.
+    pub turn: Option<(u32, Color)>,
+    /// The offending text.
+    pub text: String,
+    /// What is wrong, in words (the offending text quoted).
+    pub message: String,
+    /// The legal turns at that point, when a turn is illegal.
+    pub legal: Vec<String>,
+}
+
+/// How many legal turns a problem's `Display` lists.
+const LEGAL_SHOWN: usize = 20;
+
+impl fmt::Display for Problem {
+    /// `turn 7 (White): illegal turn "d2-d1W": no legal turn follows this path; legal: ...`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((n, side)) = self.turn {
+            let side = match side {
+                Color::White => "White",
+                Color::Black => "Black",
+            };
+            write!(f, "turn {n} ({side}): ")?;
+        }
+        f.write_str(&self.message)?;
+        if !self.legal.is_empty() {
+            let shown: Vec<&str> = self
+                .legal
+                .iter()
+                .take(LEGAL_SHOWN)
+                .map(String::as_str)
+                .collect();
+            write!(f, "; legal: {}", shown.join(", "))?;
+            if self.legal.len() > LEGAL_SHOWN {
+                write!(f, ", ... ({} in all)", self.legal.len())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The outcome of checking one game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameReport {
+    /// The game's number in its input, from 1.
+    pub game: usize,
+    /// Where the game starts.
+    pub start: Location,
+    /// Turns replayed legally.
+    pub turns: usize,
+    /// The game's result: its token, else its `[Result]` tag, else `*`.
+    pub result: GameResult,
+    /// What the rules decide in the final position, when the replay got to the end.
+    pub outcome: Option<Outcome>,
+    /// Every problem found, in input order.
+    pub problems: Vec<Problem>,
+}
+
+impl GameReport {
+    /// Whether the game has no problem.
+    pub fn is_valid(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    /// The report of a game the reader could not read: one `syntax` problem.
+    pub fn from_read_error(e: &ReadError) -> GameReport {
+        GameReport {
+            game: e.game,
+            start: e.at,
+            turns: 0,
+            result: GameResult::Unknown,
+            outcome: None,
+            problems: vec![Problem {
+                kind: ProblemKind::Syntax,
+                at: e.at,
+                turn: None,
+                text: e.text.clone(),
+                message: e.message(),
+                legal: Vec::new(),
+            }],
+        }
+    }
+}
+
+/// Why the tags do not give a starting position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StartError {
+    /// The tag at fault: `Variant`, `Board`, `Rules` or `FEN`.
+    pub tag: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad tag [{}]: {}", self.tag, self.message)
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// The board of a `[Variant]` name.
+fn variant_size(name: &str) -> Option<BoardSize> {
+    match name.to_ascii_lowercase().as_str() {
+        "fanoron-tsivy" => Some(BoardSize::STANDARD),
+        "fanoron-dimy" => Some(BoardSize::DIMY),
+        "fanoron-telo" => Some(BoardSize::TELO),
+        _ => None,
+    }
+}
+
+/// The start position from the values of `[Variant]`, `[Board]`, `[Rules]` and `[FEN]`.
+fn build_start(
+    variant: Option<&str>,
+    board: Option<&str>,
+    rules: Option<&str>,
+    fen: Option<&str>,
+) -> Result<Position, StartError> {
+    let err = |tag, message: String| StartError { tag, message };
+    let by_variant = match variant {
+        None => None,
+        Some(v) => Some(variant_size(v).ok_or_else(|| {
+            err(
+                "Variant",
+                format!("unknown variant {v:?} (known: Fanoron-Tsivy, Fanoron-Dimy, Fanoron-Telo)"),
+            )
+        })?),
+    };
+    let by_board = match board {
+        None => None,
+        Some(b) => Some(
+            b.parse::<BoardSize>()
+                .map_err(|e| err("Board", format!("{b:?}: {e}")))?,
+        ),
+    };
+    if let (Some(v), Some(b)) = (by_variant, by_board)
+        && v != b
+    {
+        return Err(err(
+            "Board",
+            format!(
+                "board {b} does not match variant {} ({v})",
+                variant.unwrap_or("")
+            ),
+        ));
+    }
+    let size = by_board.or(by_variant);
+    let rules: Rules = match rules {
+        None => Rules::STANDARD,
+        Some(r) => r.parse().map_err(|e| err("Rules", format!("{e}")))?,
+    };
+    match fen {
+        None => Ok(Position::start_with(
+            size.unwrap_or(BoardSize::STANDARD),
+            rules,
+        )),
+        Some(f) => {
+            let pos = Position::from_fen_with(f, rules).map_err(|e| err("FEN", format!("{e}")))?;
+            match size {
+                Some(s) if s != pos.size() => Err(err(
+                    "FEN",
+                    format!("the position is on a {} board, the game on {s}", pos.size()),
+                )),
+                _ => Ok(pos),
+            }
+        }
+    }
+}
+
+/// The position a game with these tags starts from (section 4.2 of `docs/notation.md`).
+///
+/// # Errors
+///
+/// [`StartError`] naming the tag whose value is not usable.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::BoardSize;
+/// use fanorona_core::record::{Tag, start_position};
+///
+/// let tags = vec![Tag { name: "Variant".into(), value: "Fanoron-Dimy".into() }];
+/// assert_eq!(start_position(&tags)?.size(), BoardSize::DIMY);
+/// # Ok::<(), fanorona_core::record::StartError>(())
+/// ```
+pub fn start_position(tags: &[Tag]) -> Result<Position, StartError> {
+    let get = |name: &str| {
+        tags.iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    };
+    build_start(get("Variant"), get("Board"), get("Rules"), get("FEN"))
+}
+
+/// The tags validation knows, in the order of a bit mask.
+const KNOWN: [&str; 11] = [
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "Board", "FEN",
+    "Rules",
+];
+
+/// Whether a `[Date]` value is `YYYY.MM.DD` with `?` for unknown digits.
+fn date_ok(value: &str) -> bool {
+    let b = value.as_bytes();
+    let part = |s: &[u8]| s.iter().all(|c| c.is_ascii_digit() || *c == b'?');
+    b.len() == 10
+        && b[4] == b'.'
+        && b[7] == b'.'
+        && part(&b[..4])
+        && part(&b[5..7])
+        && part(&b[8..])
+}
+
+/// A [`Visitor`] that replays each game by the rules and returns a [`GameReport`].
+///
+/// It checks the known tags, the syntax of each turn against the board, each turn's legality
+/// (and ambiguity), the turn numbers, and the result (section 4.4 of `docs/notation.md`). After
+/// an illegal turn the rest of the game's turns are not checked. Reuse one validator for many
+/// games.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::record::{ProblemKind, Reader, Validator};
+///
+/// let text = "1. f2-e3A d5-d4A 2. c3-b4 *\n";
+/// let mut validator = Validator::new();
+/// let report = Reader::new(text.as_bytes()).read_game(&mut validator)?.expect("a game");
+/// assert_eq!(report.turns, 2);
+/// let problem = &report.problems[0];
+/// assert_eq!(problem.kind, ProblemKind::Illegal);
+/// assert_eq!((problem.at.line, problem.at.column), (1, 21));
+/// assert!(problem.to_string().starts_with("turn 2 (White): illegal turn \"c3-b4\""));
+/// # Ok::<(), fanorona_core::record::ReadError>(())
+/// ```
+#[derive(Default, Debug)]
+pub struct Validator {
+    game_no: usize,
+    start: Location,
+    seen: u16,
+    setup: [Option<(String, Location)>; 4],
+    result_tag: Option<(GameResult, Location)>,
+    token: Option<(GameResult, Location)>,
+    game: Option<Game>,
+    stopped: bool,
+    turns: usize,
+    problems: Vec<Problem>,
+}
+
+impl Validator {
+    /// A validator.
+    pub fn new() -> Validator {
+        Validator::default()
+    }
+
+    /// The game as far as it was replayed, after [`Visitor::end_game`].
+    pub fn take_game(&mut self) -> Option<Game> {
+        self.game.take()
+    }
+
+    fn problem(&mut self, kind: ProblemKind, at: Location, text: &str, message: String) {
+        self.problems.push(Problem {
+            kind,
+            at,
+            turn: None,
+            text: text.to_owned(),
+            message,
+            legal: Vec::new(),
+        });
+    }
+}
+
+impl Visitor for Validator {
+    type Output = GameReport;
+
+    fn begin_game(&mut self, game: usize, at: Location) {
+        self.game_no = game;
+        self.start = at;
+        self.seen = 0;
+        self.setup = Default::default();
+        self.result_tag = None;
+        self.token = None;
+        self.game = None;
+        self.stopped = false;
+        self.turns = 0;
+        self.problems.clear();
+    }
+
+    fn tag(&mut self, name: &str, value: &str, at: Location) {
+        let Some(k) = KNOWN.iter().position(|&n| n == name) else {
+            return;
+        };
+        if self.seen & (1 << k) != 0 {
+            self.problem(
+                ProblemKind::Tag,
+                at,
+                value,
+                format!("bad tag [{name}]: repeated (a known tag appears once per game)"),
+            );
+            return;
+        }
+        self.seen |= 1 << k;
+        match name {
+            "Date" if !date_ok(value) => self.problem(
+                ProblemKind::Tag,
+                at,
+                value,
+                format!(
+                    "bad tag [Date {value:?}]: expected YYYY.MM.DD, with '?' for unknown digits"
+                ),
+            ),
+            "Result" => match value.parse::<GameResult>() {
+                Ok(r) => self.result_tag = Some((r, at)),
+                Err(e) => self.problem(
+                    ProblemKind::Tag,
+                    at,
+                    value,
+                    format!("bad tag [Result]: {e}"),
+                ),
+            },
+            "Variant" | "Board" | "Rules" | "FEN" => {
+                let i = k - 7;
+                self.setup[i] = Some((value.to_owned(), at));
+            }
+            _ => {}
+        }
+    }
+
+    fn end_tags(&mut self) -> super::Control {
+        let value = |i: usize| self.setup[i].as_ref().map(|(v, _)| v.as_str());
+        match build_start(value(0), value(1), value(3), value(2)) {
+            Ok(pos) => self.game = Some(Game::new(pos)),
+            Err(e) => {
+                let i = match e.tag {
+                    "Variant" => 0,
+                    "Board" => 1,
+                    "FEN" => 2,
+                    _ => 3,
+                };
+                let (text, at) = self.setup[i].clone().unwrap_or_default();
+                self.problem(ProblemKind::Tag, at, &text, e.to_string());
+                self.stopped = true;
+            }
+        }
+        super::Control::Continue
+    }
+
+    fn turn_number(&mut self, number: u32, black: bool, at: Location) {
+        if self.stopped {
+            return;
+        }
+        let Some(game) = &self.game else { return };
+        let pos = game.position();
+        let expected = u32::from(pos.turn_number());
+        let side = pos.side_to_move();
+        if number != expected || black != (side == Color::Black) {
+            let dots = if black { "..." } else { "." };
+            let want = if side == Color::Black { "..." } else { "." };
+            let text = format!("{number}{dots}");
+            let message = format!(
+                "turn number {text:?} does not fit: the next turn is {}'s turn {expected} (\"{expected}{want}\")",
+                if side == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                }
+            );
+            self.problems.push(Problem {
+                kind: ProblemKind::TurnNumber,
+                at,
+                turn: Some((expected, side)),
+                text,
+                message,
+                legal: Vec::new(),
+            });
+        }
+    }
+
+    fn turn(&mut self, text: &str, at: Location) {
+        if self.stopped {
+            return;
+        }
+        let Some(game) = &mut self.game else { return };
+        let pos = *game.position();
+        let label = Some((u32::from(pos.turn_number()), pos.side_to_move()));
+        let (kind, message, legal) = match game.play_text(text) {
+            Ok(_) => {
+                self.turns += 1;
+                return;
+            }
+            Err(PlayError::GameOver(o)) => (
+                ProblemKind::Illegal,
+                format!("illegal turn {text:?}: the game is already over ({o})"),
+                Vec::new(),
+            ),
+            Err(PlayError::Text(TurnError::Syntax(e))) => {
+                (ProblemKind::Syntax, e.to_string(), Vec::new())
+            }
+            Err(PlayError::Text(TurnError::Ambiguous { .. }) | PlayError::Illegal(_))
+            | Err(PlayError::Text(TurnError::Illegal { .. })) => {
+                let err = pos.parse_turn(text).err();
+                let kind = match err {
+                    Some(TurnError::Ambiguous { .. }) => ProblemKind::Ambiguous,
+                    _ => ProblemKind::Illegal,
+                };
+                let message =
+                    err.map_or_else(|| format!("illegal turn {text:?}"), |e| e.to_string());
+                let legal = if kind == ProblemKind::Illegal {
+                    pos.legal_turns().iter().map(ToString::to_string).collect()
+                } else {
+                    Vec::new()
+                };
+                (kind, message, legal)
+            }
+        };
+        self.problems.push(Problem {
+            kind,
+            at,
+            turn: label,
+            text: text.to_owned(),
+            message,
+            legal,
+        });
+        self.stopped = true;
+    }
+
+    fn result(&mut self, result: GameResult, at: Location) {
+        self.token = Some((result, at));
+    }
+
+    fn end_game(&mut self, _end: Location) -> GameReport {
+        let mut result = GameResult::Unknown;
+        if let Some((tag, tag_at)) = self.result_tag {
+            result = tag;
+            if let Some((token, at)) = self.token
+                && token != tag
+            {
+                self.problem(
+                    ProblemKind::Result,
+                    at,
+                    token.as_str(),
+                    format!(
+                        "result {token} does not match the tag [Result \"{tag}\"] (line {})",
+                        tag_at.line
+                    ),
+                );
+            }
+        }
+        let mut where_ = self.result_tag.map(|(_, at)| at);
+        if let Some((token, at)) = self.token {
+            result = token;
+            where_ = Some(at);
+        }
+        let mut outcome = None;
+        if !self.stopped
+            && let Some(game) = &self.game
+        {
+            outcome = game.outcome();
+            if let Some(o) = outcome {
+                let decided = GameResult::from_outcome(&o);
+                if result != GameResult::Unknown && result != decided {
+                    self.problem(
+                        ProblemKind::Result,
+                        where_.unwrap_or(self.start),
+                        result.as_str(),
+                        format!(
+                            "result {result} contradicts the final position: {o}, so the result is {decided}"
+                        ),
+                    );
+                }
+            }
+        }
+        GameReport {
+            game: self.game_no,
+            start: self.start,
+            turns: self.turns,
+            result,
+            outcome,
+            problems: core::mem::take(&mut self.problems),
+        }
+    }
+}
