@@ -1,0 +1,140 @@
+//! Compact keys of solver states: the stones, the side to move and, when the rules make them
+//! matter, the counters.
+
+use core::fmt;
+
+use fanorona_core::{Bitboard, BoardSize, Color, Position, Rules, Setup};
+
+/// Why a position cannot be made into a solver key.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum KeyError {
+    /// The counters the rules need do not fit beside the stones of this board: the solver
+    /// supports the no-capture limit and the opening restriction on boards of up to 48 points.
+    CountersDoNotFit {
+        /// The board.
+        size: BoardSize,
+    },
+}
+
+impl fmt::Display for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyError::CountersDoNotFit { size } => write!(
+                f,
+                "the solver cannot track the no-capture count or the first turn on the {size} board \
+                 (more than 48 points); turn those rule options off"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for KeyError {}
+
+/// A solver state: `a` holds White's stones (and the counters from bit 48 up), `b` Black's
+/// stones with the side to move in bit 63.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) struct Key {
+    pub a: u64,
+    pub b: u64,
+}
+
+const EXTRA_SHIFT: u32 = 48;
+const FIRST_TURN: u64 = 1 << 15;
+const COUNT_MASK: u64 = FIRST_TURN - 1;
+
+/// How positions become keys under one set of rules and one board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Keyer {
+    pub size: BoardSize,
+    pub rules: Rules,
+    counters: bool,
+}
+
+impl Keyer {
+    pub fn new(size: BoardSize, rules: Rules) -> Result<Keyer, KeyError> {
+        let counters = rules.no_capture_limit.is_some() || rules.opening_restriction;
+        if counters && size.len() > EXTRA_SHIFT as usize {
+            return Err(KeyError::CountersDoNotFit { size });
+        }
+        Ok(Keyer {
+            size,
+            rules,
+            counters,
+        })
+    }
+
+    #[inline]
+    pub fn key(&self, pos: &Position) -> Key {
+        let mut a = pos.stones(Color::White).0;
+        let mut b = pos.stones(Color::Black).0;
+        if pos.side_to_move() == Color::Black {
+            b |= 1 << 63;
+        }
+        if self.counters {
+            let mut extra = 0u64;
+            if let Some(limit) = self.rules.no_capture_limit {
+                extra |= u64::from(pos.no_capture_count().min(limit)) & COUNT_MASK;
+            }
+            if self.rules.opening_restriction && pos.turn_number() == 1 {
+                extra |= FIRST_TURN;
+            }
+            a |= extra << EXTRA_SHIFT;
+        }
+        Key { a, b }
+    }
+
+    /// The position of a key (counters rebuilt from the key where they matter).
+    #[inline]
+    pub fn position(&self, key: Key) -> Position {
+        let (white, extra) = if self.counters {
+            (key.a & ((1 << EXTRA_SHIFT) - 1), key.a >> EXTRA_SHIFT)
+        } else {
+            (key.a, 0)
+        };
+        let setup = Setup {
+            size: self.size,
+            white: Bitboard(white),
+            black: Bitboard(key.b & !(1 << 63)),
+            side_to_move: if key.b >> 63 == 1 {
+                Color::Black
+            } else {
+                Color::White
+            },
+            no_capture_count: (extra & COUNT_MASK) as u16,
+            turn_number: if extra & FIRST_TURN != 0 { 1 } else { 2 },
+        };
+        Position::from_setup(setup, self.rules).expect("keys come from valid positions")
+    }
+}
+
+/// A well-mixed 64-bit hash of a key.
+#[inline]
+pub(crate) fn mix(key: Key) -> u64 {
+    let mut h = key.a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ key.b.rotate_left(31);
+    h = (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^ (h >> 32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_round_trip_with_counters() {
+        let mut rules = Rules::STANDARD;
+        rules.opening_restriction = true;
+        let keyer = Keyer::new(BoardSize::DIMY, rules).unwrap();
+        let pos = Position::start_with(BoardSize::DIMY, rules);
+        let key = keyer.key(&pos);
+        let back = keyer.position(key);
+        assert_eq!(back.to_fen(), pos.to_fen());
+        assert!(back.is_opening_restricted());
+        let turn = pos.legal_turns()[0];
+        let next = pos.play(&turn);
+        assert_eq!(
+            keyer.key(&keyer.position(keyer.key(&next))),
+            keyer.key(&next)
+        );
+        assert!(Keyer::new(BoardSize::new(7, 9).unwrap(), rules).is_err());
+    }
+}
