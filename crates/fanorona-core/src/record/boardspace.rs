@@ -165,10 +165,16 @@ impl<R: Read> BoardspaceReader<R> {
             self.src.skip_ws()?;
             let at = self.src.location();
             let Some(b) = self.src.peek()? else {
-                return Ok(Some(Err(self.fail(
-                    start,
-                    ImportErrorKind::Syntax("the game has no closing ')' (truncated file?)".into()),
-                ))));
+                let e = match error {
+                    Some(e) => e,
+                    None => self.fail(
+                        start,
+                        ImportErrorKind::Syntax(
+                            "the game has no closing ')' (truncated file?)".into(),
+                        ),
+                    ),
+                };
+                return Ok(Some(Err(e)));
             };
             match b {
                 b')' => {

@@ -668,6 +668,7 @@ impl<R: Read> Reader<R> {
                     )?));
                 }
                 b'\\' => {
+                    let escape_at = self.location();
                     self.bump(b);
                     match self.peek()? {
                         Some(c @ (b'"' | b'\\')) => {
@@ -679,9 +680,12 @@ impl<R: Read> Reader<R> {
                             }
                         }
                         _ => {
-                            return Ok(Err(self.tag_error(
+                            let mut e = self.tag_error(
                                 "bad escape in the tag value: only \\\" and \\\\ exist",
-                            )?));
+                            )?;
+                            e.at = escape_at;
+                            e.text.insert(0, '\\');
+                            return Ok(Err(e));
                         }
                     }
                 }

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::{GameResult, Location, ReadError, Tag, Visitor};
-use crate::{BoardSize, Color, Game, Outcome, PlayError, Position, Rules, TurnError};
+use crate::{BoardSize, Color, EndReason, Game, Outcome, Position, Rules, Turn, TurnError};
 
 /// The kind of a [`Problem`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -295,7 +295,10 @@ pub struct Validator {
     setup: [Option<(String, Location)>; 4],
     result_tag: Option<(GameResult, Location)>,
     token: Option<(GameResult, Location)>,
-    game: Option<Game>,
+    /// The positions of the game so far, the start first (empty when the tags give no start).
+    positions: Vec<Position>,
+    /// The turns replayed.
+    played: Vec<Turn>,
     stopped: bool,
     turns: usize,
     problems: Vec<Problem>,
@@ -309,7 +312,46 @@ impl Validator {
 
     /// The game as far as it was replayed, after [`Visitor::end_game`].
     pub fn take_game(&mut self) -> Option<Game> {
-        self.game.take()
+        let start = *self.positions.first()?;
+        let mut game = Game::new(start);
+        for turn in &self.played {
+            game.play(*turn).expect("a turn the validator found legal");
+        }
+        Some(game)
+    }
+
+    /// The current position of the replay.
+    fn position(&self) -> Option<&Position> {
+        self.positions.last()
+    }
+
+    /// What the rules decide now, as [`Game::outcome`] does (a test checks they agree):
+    /// the position alone, then repetition, then the no-capture limit.
+    fn rules_outcome(&self) -> Option<Outcome> {
+        let pos = self.position()?;
+        if let Some(o) = pos.outcome() {
+            return Some(o);
+        }
+        let rules = pos.rules();
+        if let Some(n) = rules.repetition {
+            let window = pos.no_capture_count() as usize + 1;
+            let seen = self
+                .positions
+                .iter()
+                .rev()
+                .take(window)
+                .filter(|p| p.same_placement(pos))
+                .count();
+            if seen >= n as usize {
+                return Some(Outcome::draw(EndReason::Repetition));
+            }
+        }
+        if let Some(limit) = rules.no_capture_limit
+            && pos.no_capture_count() >= limit
+        {
+            return Some(Outcome::draw(EndReason::NoCaptureLimit));
+        }
+        None
     }
 
     fn problem(&mut self, kind: ProblemKind, at: Location, text: &str, message: String) {
@@ -334,7 +376,8 @@ impl Visitor for Validator {
         self.setup = Default::default();
         self.result_tag = None;
         self.token = None;
-        self.game = None;
+        self.positions.clear();
+        self.played.clear();
         self.stopped = false;
         self.turns = 0;
         self.problems.clear();
@@ -383,7 +426,7 @@ impl Visitor for Validator {
     fn end_tags(&mut self) -> super::Control {
         let value = |i: usize| self.setup[i].as_ref().map(|(v, _)| v.as_str());
         match build_start(value(0), value(1), value(3), value(2)) {
-            Ok(pos) => self.game = Some(Game::new(pos)),
+            Ok(pos) => self.positions.push(pos),
             Err(e) => {
                 let i = match e.tag {
                     "Variant" => 0,
@@ -403,8 +446,7 @@ impl Visitor for Validator {
         if self.stopped {
             return;
         }
-        let Some(game) = &self.game else { return };
-        let pos = game.position();
+        let Some(pos) = self.position() else { return };
         let expected = u32::from(pos.turn_number());
         let side = pos.side_to_move();
         if number != expected || black != (side == Color::Black) {
@@ -434,37 +476,31 @@ impl Visitor for Validator {
         if self.stopped {
             return;
         }
-        let Some(game) = &mut self.game else { return };
-        let pos = *game.position();
+        let Some(&pos) = self.position() else { return };
         let label = Some((u32::from(pos.turn_number()), pos.side_to_move()));
-        let (kind, message, legal) = match game.play_text(text) {
-            Ok(_) => {
-                self.turns += 1;
-                return;
-            }
-            Err(PlayError::GameOver(o)) => (
+        let (kind, message, legal) = if let Some(o) = self.rules_outcome() {
+            (
                 ProblemKind::Illegal,
                 format!("illegal turn {text:?}: the game is already over ({o})"),
                 Vec::new(),
-            ),
-            Err(PlayError::Text(TurnError::Syntax(e))) => {
-                (ProblemKind::Syntax, e.to_string(), Vec::new())
-            }
-            Err(PlayError::Text(TurnError::Ambiguous { .. }) | PlayError::Illegal(_))
-            | Err(PlayError::Text(TurnError::Illegal { .. })) => {
-                let err = pos.parse_turn(text).err();
-                let kind = match err {
-                    Some(TurnError::Ambiguous { .. }) => ProblemKind::Ambiguous,
-                    _ => ProblemKind::Illegal,
-                };
-                let message =
-                    err.map_or_else(|| format!("illegal turn {text:?}"), |e| e.to_string());
-                let legal = if kind == ProblemKind::Illegal {
-                    pos.legal_turns().iter().map(ToString::to_string).collect()
-                } else {
-                    Vec::new()
-                };
-                (kind, message, legal)
+            )
+        } else {
+            match find_turn(&pos, text) {
+                Ok(turn) => {
+                    self.positions.push(pos.play(&turn));
+                    self.played.push(turn);
+                    self.turns += 1;
+                    return;
+                }
+                Err(TurnError::Syntax(e)) => (ProblemKind::Syntax, e.to_string(), Vec::new()),
+                Err(e @ TurnError::Ambiguous { .. }) => {
+                    (ProblemKind::Ambiguous, e.to_string(), Vec::new())
+                }
+                Err(e @ TurnError::Illegal { .. }) => (
+                    ProblemKind::Illegal,
+                    e.to_string(),
+                    pos.legal_turns().iter().map(ToString::to_string).collect(),
+                ),
             }
         };
         self.problems.push(Problem {
@@ -506,10 +542,8 @@ impl Visitor for Validator {
             where_ = Some(at);
         }
         let mut outcome = None;
-        if !self.stopped
-            && let Some(game) = &self.game
-        {
-            outcome = game.outcome();
+        if !self.stopped && self.position().is_some() {
+            outcome = self.rules_outcome();
             if let Some(o) = outcome {
                 let decided = GameResult::from_outcome(&o);
                 if result != GameResult::Unknown && result != decided {
@@ -533,4 +567,10 @@ impl Visitor for Validator {
             problems: core::mem::take(&mut self.problems),
         }
     }
+}
+
+/// Finds the legal turn a text names (one generation of the legal turns; see
+/// [`Position::parse_turn`]).
+fn find_turn(pos: &Position, text: &str) -> Result<Turn, TurnError> {
+    pos.parse_turn(text)
 }
