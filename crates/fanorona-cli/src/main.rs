@@ -22,6 +22,9 @@ struct Cli {
 enum Command {
     Perft(commands::perft::PerftArgs),
     Divide(commands::perft::DivideArgs),
+    Validate(commands::validate::ValidateArgs),
+    Convert(commands::convert::ConvertArgs),
+    Show(commands::show::ShowArgs),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +32,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => commands::perft::run_perft(&args),
         Command::Divide(args) => commands::perft::run_divide(&args),
+        Command::Validate(args) => commands::validate::run(&args),
+        Command::Convert(args) => commands::convert::run(&args),
+        Command::Show(args) => commands::show::run(&args),
     };
     match result {
         Ok(code) => code,

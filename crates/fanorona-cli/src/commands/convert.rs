@@ -1,0 +1,160 @@
+//! `fanorona convert`: between FGN, JSON and (import only) Boardspace records.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use fanorona_core::record::{FgnWriter, GameRecord};
+
+use super::records::{Format, GameSource, display_name, open_input, open_output, thousands};
+use crate::progress;
+
+/// Convert game records between FGN, JSON and Boardspace (import only).
+///
+/// Formats come from the file extensions (.fgn, .json, .sgf) unless --from/--to say otherwise;
+/// `-` or no OUTPUT means standard input/output, whose format --from/--to must then give.
+/// Nothing is dropped or invented: a game that cannot be converted is reported with its place
+/// (FILE:LINE:COLUMN: game N: ...), the other games are still converted, and the exit status
+/// is 1. Boardspace games are replayed by the rules on import.
+///
+/// Examples:
+///   fanorona convert games.fgn games.json
+///   fanorona convert games.json games.fgn
+///   fanorona convert archive.sgf archive.fgn          # import from Boardspace.net
+///   fanorona convert --to json games.fgn > games.json
+///   cat games.fgn | fanorona convert --from fgn --to fgn -   # canonical FGN
+#[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct ConvertArgs {
+    /// Input file, or `-` for standard input.
+    #[arg(value_name = "INPUT")]
+    pub input: String,
+    /// Output file; `-` or none writes standard output.
+    #[arg(value_name = "OUTPUT")]
+    pub output: Option<String>,
+    /// Input format (default: from INPUT's extension).
+    #[arg(long, value_name = "FMT")]
+    pub from: Option<Format>,
+    /// Output format (default: from OUTPUT's extension).
+    #[arg(long, value_name = "FMT")]
+    pub to: Option<Format>,
+}
+
+/// Writes records in one format.
+enum Sink<'a> {
+    Fgn(FgnWriter<&'a mut dyn Write>),
+    Json { out: &'a mut dyn Write, first: bool },
+}
+
+impl Sink<'_> {
+    fn write(&mut self, record: &GameRecord) -> Result<(), String> {
+        match self {
+            Sink::Fgn(w) => w.write(record).map_err(|e| e.to_string()),
+            Sink::Json { out, first } => {
+                let text = serde_json::to_string_pretty(record).map_err(|e| e.to_string())?;
+                let sep = if *first { "[\n" } else { ",\n" };
+                *first = false;
+                out.write_all(sep.as_bytes())
+                    .and_then(|()| out.write_all(text.as_bytes()))
+                    .map_err(|e| format!("cannot write: {e}"))
+            }
+        }
+    }
+
+    fn finish(self) -> Result<()> {
+        match self {
+            Sink::Fgn(w) => {
+                w.finish().context("cannot write")?;
+            }
+            Sink::Json { out, first } => {
+                out.write_all(if first { b"[]\n" } else { b"\n]\n" })?;
+                out.flush()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Runs `fanorona convert`.
+pub fn run(args: &ConvertArgs) -> Result<ExitCode> {
+    let from = Format::choose(args.from, &args.input, "input")?;
+    let out_path = args.output.as_deref().unwrap_or("-");
+    let to = Format::choose(args.to, out_path, "output")?;
+    if to == Format::Boardspace {
+        bail!("Boardspace is an import format: convert to fgn or json");
+    }
+    let name = display_name(&args.input);
+    let (input, len) = open_input(&args.input)?;
+    let mut source = GameSource::new(from, input)?;
+    let mut output = open_output(args.output.as_deref())?;
+    let mut sink = match to {
+        Format::Fgn => Sink::Fgn(FgnWriter::new(&mut *output)),
+        _ => Sink::Json {
+            out: &mut *output,
+            first: true,
+        },
+    };
+    let bar = progress::bar(len.unwrap_or(0), "convert");
+    let (mut converted, mut failed) = (0u64, 0u64);
+    let mut index = 0usize;
+    let mut fatal = false;
+    while let Some(item) = source.next() {
+        index += 1;
+        match item {
+            Ok(record) => {
+                let game = record.source.as_ref().map_or(index, |s| s.game);
+                match sink.write(&record) {
+                    Ok(()) => converted += 1,
+                    Err(msg) if msg.starts_with("cannot write") => bail!("{msg}"),
+                    Err(msg) => {
+                        failed += 1;
+                        let at = record.source.as_ref().map(|s| s.start).unwrap_or_default();
+                        bar.suspend(|| {
+                            eprintln!(
+                                "{name}:{}:{}: game {game}: cannot convert: {msg}",
+                                at.line, at.column
+                            );
+                        });
+                    }
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                bar.suspend(|| {
+                    eprintln!(
+                        "{name}:{}:{}: game {}: {}",
+                        e.at.line, e.at.column, e.game, e.message
+                    );
+                });
+                if e.fatal {
+                    fatal = true;
+                    break;
+                }
+            }
+        }
+        bar.set_position(source.bytes_read());
+    }
+    bar.finish_and_clear();
+    sink.finish()?;
+    drop(output);
+    if failed > 0 {
+        eprintln!(
+            "converted {} game(s) from {from} to {to}; {} game(s) NOT converted (see above)",
+            thousands(converted),
+            thousands(failed)
+        );
+    } else {
+        eprintln!(
+            "converted {} game(s) from {from} to {to}",
+            thousands(converted)
+        );
+    }
+    Ok(if fatal {
+        ExitCode::from(2)
+    } else if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,252 @@
+//! Shared by `validate`, `convert` and `show`: record formats, opening inputs and outputs,
+//! and reading games of any format one at a time.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use clap::ValueEnum;
+use fanorona_core::record::boardspace::BoardspaceReader;
+use fanorona_core::record::{GameRecord, Location, Reader};
+
+/// A game-record format.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub enum Format {
+    /// FGN, Fanorona Game Notation (`.fgn`).
+    Fgn,
+    /// The JSON form of FGN records (`.json`): an array of game objects.
+    Json,
+    /// Boardspace.net's SGF-like records (`.sgf`), import only.
+    Boardspace,
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Fgn => "fgn",
+            Format::Json => "json",
+            Format::Boardspace => "boardspace",
+        })
+    }
+}
+
+impl Format {
+    /// The format a file name's extension implies.
+    pub fn from_path(path: &str) -> Option<Format> {
+        let ext = Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "fgn" | "pgn" => Some(Format::Fgn),
+            "json" => Some(Format::Json),
+            "sgf" => Some(Format::Boardspace),
+            _ => None,
+        }
+    }
+
+    /// The format given, else the one of the path's extension.
+    pub fn choose(given: Option<Format>, path: &str, what: &str) -> Result<Format> {
+        if let Some(f) = given {
+            return Ok(f);
+        }
+        if path == "-" {
+            bail!(
+                "the {what} is standard input/output: say its format with --{what_flag}",
+                what_flag = if what == "input" { "from" } else { "to" }
+            );
+        }
+        match Format::from_path(path) {
+            Some(f) => Ok(f),
+            None => bail!(
+                "cannot tell the format of {path:?} from its extension (.fgn, .json, .sgf): use --{}",
+                if what == "input" { "from" } else { "to" }
+            ),
+        }
+    }
+}
+
+/// The name a path is reported under.
+pub fn display_name(path: &str) -> &str {
+    if path == "-" { "<stdin>" } else { path }
+}
+
+/// An input file (or standard input for `-`) and its size when known.
+pub fn open_input(path: &str) -> Result<(Box<dyn Read>, Option<u64>)> {
+    if path == "-" {
+        return Ok((Box::new(io::stdin().lock()), None));
+    }
+    let file = File::open(path).with_context(|| format!("cannot open {path:?}"))?;
+    let len = file.metadata().ok().map(|m| m.len());
+    Ok((Box::new(BufReader::with_capacity(1 << 16, file)), len))
+}
+
+/// An output file (or standard output for `-`).
+pub fn open_output(path: Option<&str>) -> Result<Box<dyn Write>> {
+    match path {
+        None | Some("-") => Ok(Box::new(BufWriter::new(io::stdout().lock()))),
+        Some(p) => {
+            let file = File::create(p).with_context(|| format!("cannot create {p:?}"))?;
+            Ok(Box::new(BufWriter::new(file)))
+        }
+    }
+}
+
+/// A game that could not be read, with its place.
+#[derive(Debug)]
+pub struct GameError {
+    /// The game, counted from 1.
+    pub game: usize,
+    /// Where.
+    pub at: Location,
+    /// What is wrong.
+    pub message: String,
+    /// Whether reading cannot go on (an I/O error).
+    pub fatal: bool,
+}
+
+/// Reads games of any format one at a time.
+pub enum GameSource {
+    /// FGN, streamed.
+    Fgn(Reader<Box<dyn Read>>),
+    /// JSON, parsed whole (JSON arrays are not streamed): the records, next index.
+    Json(std::vec::IntoIter<Result<GameRecord, GameError>>, u64),
+    /// Boardspace, streamed.
+    Boardspace(BoardspaceReader<Box<dyn Read>>),
+}
+
+impl GameSource {
+    /// A source of `format` over `input`.
+    pub fn new(format: Format, mut input: Box<dyn Read>) -> Result<GameSource> {
+        Ok(match format {
+            Format::Fgn => GameSource::Fgn(Reader::new(input)),
+            Format::Boardspace => GameSource::Boardspace(BoardspaceReader::new(input)),
+            Format::Json => {
+                let mut text = Vec::new();
+                input
+                    .read_to_end(&mut text)
+                    .context("cannot read the JSON input")?;
+                let len = text.len() as u64;
+                GameSource::Json(parse_json(&text).into_iter(), len)
+            }
+        })
+    }
+
+    /// Bytes of input consumed so far.
+    pub fn bytes_read(&self) -> u64 {
+        match self {
+            GameSource::Fgn(r) => r.bytes_read(),
+            GameSource::Boardspace(r) => r.bytes_read(),
+            GameSource::Json(rest, len) => {
+                if rest.len() == 0 {
+                    *len
+                } else {
+                    0
+                }
+            }
+        }
+    }
+}
+
+impl Iterator for GameSource {
+    type Item = Result<GameRecord, GameError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            GameSource::Fgn(r) => r.read_record().transpose().map(|res| {
+                res.map_err(|e| GameError {
+                    game: e.game,
+                    at: e.at,
+                    message: e.message(),
+                    fatal: e.is_io(),
+                })
+            }),
+            GameSource::Boardspace(r) => r.next().map(|res| {
+                res.map_err(|e| GameError {
+                    game: e.game,
+                    at: e.at,
+                    message: e.message(),
+                    fatal: matches!(
+                        e.kind,
+                        fanorona_core::record::boardspace::ImportErrorKind::Io(_)
+                    ),
+                })
+            }),
+            GameSource::Json(it, _) => it.next(),
+        }
+    }
+}
+
+/// The games of a JSON document: an array of game objects, or one game object.
+fn parse_json(text: &[u8]) -> Vec<Result<GameRecord, GameError>> {
+    let whole = |e: serde_json::Error| {
+        vec![Err(GameError {
+            game: 1,
+            at: Location {
+                line: e.line() as u64,
+                column: e.column() as u64,
+                offset: 0,
+            },
+            message: format!("bad JSON: {e}"),
+            fatal: true,
+        })]
+    };
+    let value: serde_json::Value = match serde_json::from_slice(text) {
+        Ok(v) => v,
+        Err(e) => return whole(e),
+    };
+    let items = match value {
+        serde_json::Value::Array(items) => items,
+        other => vec![other],
+    };
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| {
+            serde_json::from_value::<GameRecord>(item).map_err(|e| GameError {
+                game: i + 1,
+                at: Location::default(),
+                message: format!("game object {} of the JSON array: {e}", i + 1),
+                fatal: false,
+            })
+        })
+        .collect()
+}
+
+/// Groups digits by thousands: `5230` as `5,230`.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_groups() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(5230), "5,230");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+    }
+
+    #[test]
+    fn formats_from_extensions() {
+        assert_eq!(Format::from_path("a/b.FGN"), Some(Format::Fgn));
+        assert_eq!(Format::from_path("x.json"), Some(Format::Json));
+        assert_eq!(Format::from_path("x.sgf"), Some(Format::Boardspace));
+        assert_eq!(Format::from_path("x.txt"), None);
+        assert!(Format::choose(None, "-", "input").is_err());
+        assert_eq!(
+            Format::choose(Some(Format::Json), "-", "input").unwrap(),
+            Format::Json
+        );
+    }
+}
