@@ -254,6 +254,7 @@ impl<R: Read> BoardspaceReader<R> {
     fn read_value(&mut self) -> io::Result<Result<String, String>> {
         self.src.bump(b'[');
         let mut bytes = Vec::new();
+        let mut long = false;
         loop {
             let Some(b) = self.src.peek()? else {
                 return Ok(Err("unterminated property value: no closing ']'".into()));
@@ -272,7 +273,14 @@ impl<R: Read> BoardspaceReader<R> {
             };
             if bytes.len() < MAX_VALUE {
                 bytes.push(b);
+            } else {
+                long = true;
             }
+        }
+        if long {
+            return Ok(Err(format!(
+                "a property value is too long (more than {MAX_VALUE} bytes)"
+            )));
         }
         Ok(String::from_utf8(bytes).map_err(|_| "a property value is not valid UTF-8".to_owned()))
     }
