@@ -22,6 +22,7 @@ struct Cli {
 enum Command {
     Perft(commands::perft::PerftArgs),
     Divide(commands::perft::DivideArgs),
+    Solve(commands::solve::SolveArgs),
     Validate(commands::validate::ValidateArgs),
     Convert(commands::convert::ConvertArgs),
     Show(commands::show::ShowArgs),
@@ -32,6 +33,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => commands::perft::run_perft(&args),
         Command::Divide(args) => commands::perft::run_divide(&args),
+        Command::Solve(args) => commands::solve::run(&args),
         Command::Validate(args) => commands::validate::run(&args),
         Command::Convert(args) => commands::convert::run(&args),
         Command::Show(args) => commands::show::run(&args),

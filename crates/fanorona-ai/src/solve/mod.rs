@@ -41,6 +41,8 @@
 //!
 //! let start = Position::start_with(BoardSize::TELO, solve::solver_rules());
 //! let solution = retro::solve(&start, &Budget::default(), &mut |_| {})?;
+//! let pn = solve::pns::solve(&start, &Budget::default(), &mut |_| {})?;
+//! assert_eq!(solution.value, pn.value);
 //! assert!(matches!(solution.value, Value::Win | Value::Draw | Value::Loss));
 //! # Ok::<(), fanorona_ai::solve::SolveError>(())
 //! ```
@@ -52,6 +54,7 @@ use fanorona_core::{BoardSize, Position, Rules};
 
 mod graph;
 mod key;
+pub mod pns;
 pub mod retro;
 pub mod tablebase;
 

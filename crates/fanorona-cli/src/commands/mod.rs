@@ -5,3 +5,4 @@ pub mod perft;
 pub mod records;
 pub mod show;
 pub mod validate;
+pub mod solve;

@@ -1,0 +1,196 @@
+//! Endgame tables: generation against retrograde analysis, the file format, and the committed
+//! tables of the standard board.
+
+use std::path::PathBuf;
+
+use fanorona_ai::solve::tablebase::{HEADER_LEN, Probe, TableError, Tablebase};
+use fanorona_ai::solve::{self, Budget, Value, retro};
+use fanorona_core::{BoardSize, Position};
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen_with(fen, solve::solver_rules()).expect("valid position string")
+}
+
+fn generate(size: BoardSize, stones: u32) -> Tablebase {
+    Tablebase::generate(
+        size,
+        solve::solver_rules(),
+        stones,
+        &Budget::default(),
+        &mut |_| {},
+    )
+    .expect("small tables generate")
+    .0
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fanorona-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Every position reachable from `start` that the tables cover has the value and distance
+/// retrograde analysis finds.
+fn agree_with_retro(tables: &Tablebase, start: &Position) -> usize {
+    let s = retro::solve(start, &Budget::default(), &mut |_| {}).expect("small");
+    let mut checked = 0;
+    for (p, v, d) in s.positions() {
+        if let Some(probe) = tables.probe(&p) {
+            assert_eq!((probe.wdl, probe.distance), (v, d), "{p}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn tables_agree_with_retrograde_analysis() {
+    let tables = generate(BoardSize::TELO, 4);
+    assert_eq!(tables.max_stones(BoardSize::TELO), 4);
+    for fen in ["1B1/3/W1W w", "BB1/3/W1W b", "B2/1W1/B1W w", "3/BWB/1W1 b"] {
+        assert!(agree_with_retro(&tables, &pos(fen)) > 50, "{fen}");
+    }
+    let tables = generate(BoardSize::DIMY, 3);
+    for fen in ["5/1B3/5/W3W/5 w", "5/1B1B1/5/2W2/5 b"] {
+        assert!(agree_with_retro(&tables, &pos(fen)) > 1000, "{fen}");
+    }
+}
+
+#[test]
+fn hand_checked_probes_on_the_standard_board() {
+    let tables = generate(BoardSize::STANDARD, 3);
+    // c1-d2 approaches e3 along the diagonal: a win in 1.
+    let p = pos("9/9/4B4/9/2W6 w");
+    assert_eq!(
+        tables.probe(&p),
+        Some(Probe {
+            wdl: Value::Win,
+            distance: 1
+        })
+    );
+    let (turn, after) = tables.best_turn(&p).unwrap();
+    assert_eq!(turn.to_string(), "c1-d2A");
+    assert_eq!(
+        after,
+        Probe {
+            wdl: Value::Loss,
+            distance: 0
+        }
+    );
+    // The same stones with Black to move: the colour swap of a position with White to move.
+    let q = pos("9/9/4B4/9/2W6 b");
+    let swapped = pos("9/9/4W4/9/2B6 w");
+    assert_eq!(tables.probe(&q), tables.probe(&swapped));
+    // A side to move without stones has lost; a position the tables do not cover is None.
+    assert_eq!(
+        tables.probe(&pos("9/9/4B4/9/9 w")),
+        Some(Probe {
+            wdl: Value::Loss,
+            distance: 0
+        })
+    );
+    assert_eq!(tables.probe(&pos("9/9/3BB4/9/2WW5 w")), None); // 4 stones
+    assert_eq!(tables.probe(&Position::start(BoardSize::DIMY)), None); // another board
+    // Rules that change the game are not covered; the no-capture limit is (see the docs).
+    let mut rules = solve::solver_rules();
+    rules.compulsory_continuation = true;
+    assert_eq!(tables.probe(&p.with_rules(rules)), None);
+    assert!(
+        tables
+            .probe(&p.with_rules(fanorona_core::Rules::STANDARD))
+            .is_some()
+    );
+    let probe = Probe {
+        wdl: Value::Win,
+        distance: 7,
+    };
+    assert!(probe.holds_under_limit(90, 100));
+    assert!(!probe.holds_under_limit(95, 100));
+}
+
+#[test]
+fn files_round_trip_and_damage_is_reported() {
+    let tables = generate(BoardSize::TELO, 3);
+    let dir = temp_dir("tables");
+    let files = tables.save(&dir).unwrap();
+    // 1v1, 2v1 and 1v2 on 9 points: 72, 252 and 252 entries after a 32-byte header.
+    let mut sizes: Vec<u64> = files.iter().map(|f| f.1).collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, [32 + 72, 32 + 252, 32 + 252]);
+    let loaded = Tablebase::load(&dir).unwrap();
+    assert_eq!(loaded.positions(), 72 + 252 + 252);
+    assert_eq!(loaded.max_stones(BoardSize::TELO), 3);
+    for fen in ["1B1/3/W1W w", "1B1/3/W1W b", "3/1B1/W2 w"] {
+        assert_eq!(loaded.probe(&pos(fen)), tables.probe(&pos(fen)), "{fen}");
+    }
+    // A flipped entry byte breaks the checksum.
+    let path = dir.join("3x3-2v1.fntb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[HEADER_LEN + 5] ^= 0x40;
+    std::fs::write(&path, &bytes).unwrap();
+    let err = Tablebase::load(&dir).unwrap_err();
+    assert!(matches!(err, TableError::Checksum { .. }), "{err}");
+    // A truncated file and a wrong magic are format errors that name the file.
+    std::fs::write(&path, &bytes[..20]).unwrap();
+    let err = Tablebase::load(&dir).unwrap_err();
+    assert!(err.to_string().contains("3x3-2v1.fntb"), "{err}");
+    assert!(
+        err.to_string().contains("shorter than the 32-byte header"),
+        "{err}"
+    );
+    bytes[0] = b'X';
+    std::fs::write(&path, &bytes).unwrap();
+    let err = Tablebase::load(&dir).unwrap_err();
+    assert!(err.to_string().contains("wrong magic"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let err = Tablebase::load(&dir).unwrap_err();
+    assert!(matches!(err, TableError::Io { .. }), "{err}");
+    std::fs::create_dir_all(&dir).unwrap();
+    let err = Tablebase::load(&dir).unwrap_err();
+    assert!(matches!(err, TableError::NoTables { .. }), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(matches!(
+        Tablebase::generate(
+            BoardSize::TELO,
+            solve::solver_rules(),
+            9,
+            &Budget::default(),
+            &mut |_| {}
+        ),
+        Err(TableError::BadStoneCount { max_stones: 9 })
+    ));
+}
+
+/// The tables committed under `tables/` (5x9, up to 4 stones) load and agree with tables
+/// generated afresh.
+#[test]
+fn committed_standard_tables() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tables");
+    let tables = Tablebase::load(&dir).expect("the committed tables load");
+    assert_eq!(tables.max_stones(BoardSize::STANDARD), 4);
+    assert_eq!(tables.positions(), 2_173_050);
+    let fresh = generate(BoardSize::STANDARD, 3);
+    for fen in [
+        "9/9/4B4/9/2W6 w",
+        "9/9/4B4/9/2W6 b",
+        "B8/9/9/9/7WW w",
+        "B8/9/9/9/7WW b",
+        "4B4/9/9/9/W7W b",
+    ] {
+        let p = pos(fen);
+        assert_eq!(tables.probe(&p), fresh.probe(&p), "{fen}");
+    }
+    // Two against two: play the tables' best turns and see the promised result on time.
+    let mut p = pos("1B7/9/9/5B3/WW7 w");
+    let first = tables.probe(&p).unwrap();
+    let mover = p.side_to_move();
+    for _ in 0..first.distance {
+        let (turn, _) = tables.best_turn(&p).unwrap();
+        p = p.play(&turn);
+    }
+    match first.wdl {
+        Value::Draw => assert!(p.outcome().is_none()),
+        Value::Win => assert_eq!(p.outcome().unwrap().winner, Some(mover)),
+        Value::Loss => assert_eq!(p.outcome().unwrap().winner, Some(mover.other())),
+    }
+}

@@ -1,0 +1,425 @@
+//! `fanorona solve`: the exact value of a position or a board's start, and endgame tables.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use fanorona_ai::solve::tablebase::{ClassStats, Tablebase};
+use fanorona_ai::solve::{Budget, Progress, Value, human_bytes, pns, retro};
+use fanorona_core::{BoardSize, Color, Position};
+use serde_json::{Value as Json, json};
+
+use crate::options::PositionArgs;
+use crate::progress;
+
+/// Solve a position exactly: win, draw or loss for the side to move with best play.
+///
+/// Infinite play is a draw and the no-capture limit is off unless given. Small boards are
+/// solved by retrograde analysis of every reachable position, larger ones by proof-number
+/// search; `--method both` runs both and checks that they agree.
+///
+/// Examples:
+///   fanorona solve --board 3x3
+///   fanorona solve --board 5x5 --method pn --json
+///   fanorona solve --board 3x5 --method both
+///   fanorona solve --fen "1B1/3/W1W w" --line 10
+///   fanorona solve --tables tables --max-stones 4         # generate 5x9 endgame tables
+///   fanorona solve --probe tables --fen "9/9/4B4/9/3W1W3 w"
+#[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// The method: retrograde analysis, proof-number search, both (cross-checked), or auto
+    /// (retrograde analysis up to 15 points, proof-number search beyond).
+    #[arg(long, value_enum, default_value_t = Method::Auto)]
+    pub method: Method,
+    /// Memory budget for the solver's tables, such as 512M or 8G (binary units).
+    #[arg(long, value_name = "SIZE", default_value = "8G")]
+    pub max_memory: String,
+    /// Time budget in seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub max_time: Option<f64>,
+    /// Also print a line of best play this many turns long (retrograde analysis only).
+    #[arg(long, value_name = "TURNS", default_value_t = 0)]
+    pub line: usize,
+    /// Generate endgame tables of the board (default 5x9) into this directory.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["fen", "probe"])]
+    pub tables: Option<PathBuf>,
+    /// Most stones in total for `--tables`.
+    #[arg(long, value_name = "N", default_value_t = 4, requires = "tables")]
+    pub max_stones: u32,
+    /// Look the position up in the endgame tables of this directory instead of solving it.
+    #[arg(long, value_name = "DIR")]
+    pub probe: Option<PathBuf>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// How to solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// Retrograde analysis up to 15 points, proof-number search beyond.
+    Auto,
+    /// Retrograde analysis of every reachable position.
+    Retro,
+    /// Proof-number search.
+    Pn,
+    /// Both, checking that they agree.
+    Both,
+}
+
+fn parse_bytes(text: &str) -> Result<u64> {
+    let t = text.trim();
+    let (num, mult) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((i, _)) => {
+            let unit = t[i..].to_ascii_uppercase();
+            let mult: u64 = match unit.trim_end_matches("IB").trim_end_matches('B') {
+                "" => 1,
+                "K" => 1 << 10,
+                "M" => 1 << 20,
+                "G" => 1 << 30,
+                "T" => 1 << 40,
+                _ => bail!(
+                    "--max-memory: unknown unit {:?} in {text:?} (use K, M, G or T)",
+                    &t[i..]
+                ),
+            };
+            (&t[..i], mult)
+        }
+        None => (t, 1),
+    };
+    let n: f64 = num
+        .trim()
+        .parse()
+        .with_context(|| format!("--max-memory: {text:?} is not a size such as 512M or 8G"))?;
+    if n.is_nan() || n <= 0.0 {
+        bail!("--max-memory must be positive, not {text:?}");
+    }
+    Ok((n * mult as f64) as u64)
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// A progress bar fed by the solver's callbacks (hidden when standard error is no terminal).
+fn reporter(bar: &indicatif::ProgressBar) -> impl FnMut(Progress) + '_ {
+    move |p: Progress| {
+        bar.set_prefix(p.stage);
+        if p.total > 0 {
+            bar.set_length(p.total.max(p.done));
+            bar.set_position(p.done);
+        } else {
+            bar.set_length(p.done);
+            bar.set_position(p.done);
+        }
+    }
+}
+
+/// Runs `fanorona solve`.
+pub fn run(args: &SolveArgs) -> Result<ExitCode> {
+    let budget = Budget {
+        max_bytes: Some(parse_bytes(&args.max_memory)?),
+        max_time: match args.max_time {
+            Some(s) if s > 0.0 && s.is_finite() => Some(Duration::from_secs_f64(s)),
+            Some(s) => bail!("--max-time must be a positive number of seconds, not {s}"),
+            None => None,
+        },
+    };
+    let mut position = args.position.clone();
+    let mut rules = position.rules.rules()?;
+    let limit_given = position.rules.no_capture_limit.is_some()
+        || position
+            .rules
+            .rules
+            .as_deref()
+            .is_some_and(|r| r.contains("no-capture-limit"));
+    if !limit_given {
+        rules.no_capture_limit = None;
+    }
+    position.rules = Default::default();
+    let pos = position.position()?.with_rules(rules);
+    if let Some(dir) = &args.tables {
+        return generate_tables(args, dir, pos.size(), &budget);
+    }
+    if let Some(dir) = &args.probe {
+        return probe(args, dir, &pos);
+    }
+    solve_position(args, &pos, &budget)
+}
+
+fn solve_position(args: &SolveArgs, pos: &Position, budget: &Budget) -> Result<ExitCode> {
+    let method = match args.method {
+        Method::Auto if pos.size().len() <= 15 => Method::Retro,
+        Method::Auto => Method::Pn,
+        m => m,
+    };
+    let bar = progress::bar(0, "solve");
+    let mut report = reporter(&bar);
+    let mut out = json!({
+        "board": pos.size().to_string(),
+        "position": pos.to_fen(),
+        "rules": pos.rules().to_full_string(),
+        "side_to_move": side_name(pos.side_to_move()),
+    });
+    let mut value: Option<Value> = None;
+    let mut text = Vec::new();
+    let mut best_text: Option<String> = None;
+    let mut distance: Option<u16> = None;
+    if matches!(method, Method::Retro | Method::Both) {
+        let s = retro::solve(pos, budget, &mut report).context("retrograde analysis")?;
+        value = Some(s.value);
+        distance = Some(s.distance);
+        best_text = s.best.map(|t| t.to_string());
+        let line: Vec<String> = s
+            .best_line(args.line)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        out["retro"] = json!({
+            "value": s.value.as_str(),
+            "distance": s.distance,
+            "best": s.best.map(|t| t.to_string()),
+            "states": s.states,
+            "edges": s.edges,
+            "wins": s.counts[0],
+            "draws": s.counts[1],
+            "losses": s.counts[2],
+            "bytes": s.bytes,
+            "seconds": s.time.as_secs_f64(),
+            "line": line,
+        });
+        text.push(format!(
+            "retrograde analysis: {} in {} turns; {} positions ({} wins, {} draws, {} losses for the side to move), {} edges; {} of tables; {:.3} s",
+            s.value,
+            s.distance,
+            s.states,
+            s.counts[0],
+            s.counts[1],
+            s.counts[2],
+            s.edges,
+            human_bytes(s.bytes),
+            s.time.as_secs_f64()
+        ));
+        if !line.is_empty() {
+            text.push(format!("best line: {}", line.join(" ")));
+        }
+    }
+    if matches!(method, Method::Pn | Method::Both) {
+        let s = pns::solve(pos, budget, &mut report).context("proof-number search")?;
+        if let Some(v) = value
+            && v != s.value
+        {
+            bar.finish_and_clear();
+            bail!(
+                "the methods disagree: retrograde analysis says {v}, proof-number search says {}",
+                s.value
+            );
+        }
+        value = Some(s.value);
+        if best_text.is_none() {
+            best_text = s.best.map(|t| t.to_string());
+        }
+        let search_json = |x: &pns::Search| {
+            json!({
+                "attacker": side_name(x.attacker),
+                "proved": x.proved,
+                "proof_size": x.proof_size,
+                "expanded": x.expanded,
+                "nodes": x.nodes,
+                "peak_nodes": x.peak_nodes,
+                "solved_positions": x.solved_positions,
+                "bytes": x.bytes,
+                "seconds": x.time.as_secs_f64(),
+            })
+        };
+        out["pn"] = json!({
+            "value": s.value.as_str(),
+            "best": s.best.map(|t| t.to_string()),
+            "proof_size": s.proof_size,
+            "expanded": s.expanded,
+            "bytes": s.bytes,
+            "seconds": s.time.as_secs_f64(),
+            "win_search": search_json(&s.win_search),
+            "loss_search": s.loss_search.as_ref().map(search_json),
+        });
+        text.push(format!(
+            "proof-number search: {}; proof tree of {} nodes; {} positions expanded; {} of tables; {:.3} s",
+            s.value,
+            s.proof_size,
+            s.expanded,
+            human_bytes(s.bytes),
+            s.time.as_secs_f64()
+        ));
+    }
+    bar.finish_and_clear();
+    let value = value.expect("a method ran");
+    out["value"] = json!(value.as_str());
+    out["best"] = json!(best_text);
+    out["distance"] = json!(distance);
+    out["agree"] = json!(method == Method::Both);
+    if args.json {
+        println!("{out}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let who = side_name(pos.side_to_move());
+    let winner = match value {
+        Value::Win => format!("{who} (to move) wins"),
+        Value::Loss => format!("{} wins", side_name(pos.side_to_move().other())),
+        Value::Draw => "draw".to_owned(),
+    };
+    println!(
+        "{} {}: {value} for {who} to move: {winner}",
+        pos.size(),
+        pos.to_fen()
+    );
+    if let Some(b) = &best_text {
+        println!("best first turn: {b}");
+    }
+    for line in text {
+        println!("{line}");
+    }
+    if method == Method::Both {
+        println!("cross-check: both methods agree");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn generate_tables(
+    args: &SolveArgs,
+    dir: &PathBuf,
+    size: BoardSize,
+    budget: &Budget,
+) -> Result<ExitCode> {
+    let rules = {
+        let mut r = args.position.rules.rules()?;
+        r.no_capture_limit = None;
+        r
+    };
+    let bar = progress::bar(0, "tables");
+    let mut report = reporter(&bar);
+    let start = Instant::now();
+    let (tables, stats) = Tablebase::generate(size, rules, args.max_stones, budget, &mut report)?;
+    let generated = start.elapsed();
+    let files = tables.save(dir)?;
+    bar.finish_and_clear();
+    let bytes: u64 = files.iter().map(|f| f.1).sum();
+    if args.json {
+        let classes: Vec<Json> = stats.iter().map(class_json).collect();
+        let files: Vec<Json> = files
+            .iter()
+            .map(|(p, b)| json!({"path": p.display().to_string(), "bytes": b}))
+            .collect();
+        println!(
+            "{}",
+            json!({
+                "board": size.to_string(),
+                "max_stones": args.max_stones,
+                "rules": rules.to_full_string(),
+                "positions": tables.positions(),
+                "bytes": bytes,
+                "seconds": generated.as_secs_f64(),
+                "classes": classes,
+                "files": files,
+            })
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("class   positions       wins      draws     losses  longest  seconds");
+    for s in &stats {
+        println!(
+            "{:>2}v{:<2} {:>11} {:>10} {:>10} {:>10} {:>8} {:>8.2}",
+            s.stm,
+            s.opp,
+            s.positions,
+            s.wins,
+            s.draws,
+            s.losses,
+            s.longest,
+            s.time.as_secs_f64()
+        );
+    }
+    println!(
+        "{} tables of {size} up to {} stones: {} positions, {} files of {} in {}, generated in {:.2} s",
+        stats.len(),
+        args.max_stones,
+        tables.positions(),
+        files.len(),
+        human_bytes(bytes),
+        dir.display(),
+        generated.as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn class_json(s: &ClassStats) -> Json {
+    json!({
+        "class": format!("{}v{}", s.stm, s.opp),
+        "positions": s.positions,
+        "wins": s.wins,
+        "draws": s.draws,
+        "losses": s.losses,
+        "longest": s.longest,
+        "seconds": s.time.as_secs_f64(),
+    })
+}
+
+fn probe(args: &SolveArgs, dir: &PathBuf, pos: &Position) -> Result<ExitCode> {
+    let tables = Tablebase::load(dir)?;
+    let Some(p) = tables.probe(pos) else {
+        bail!(
+            "the tables in {} do not cover {} (board, material or rules; they cover up to {} stones on {})",
+            dir.display(),
+            pos.to_fen(),
+            tables.max_stones(pos.size()),
+            pos.size()
+        );
+    };
+    let best = tables.best_turn(pos).map(|(t, _)| t.to_string());
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "position": pos.to_fen(),
+                "value": p.wdl.as_str(),
+                "distance": p.distance,
+                "best": best,
+            })
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{}: {} for {} to move in {} turns",
+        pos.to_fen(),
+        p.wdl,
+        side_name(pos.side_to_move()),
+        p.distance
+    );
+    if let Some(b) = best {
+        println!("best turn: {b}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(parse_bytes("512M").unwrap(), 512 << 20);
+        assert_eq!(parse_bytes("8G").unwrap(), 8 << 30);
+        assert_eq!(parse_bytes("1.5GiB").unwrap(), 3 << 29);
+        assert_eq!(parse_bytes("1000").unwrap(), 1000);
+        assert!(parse_bytes("lots").is_err());
+        assert!(parse_bytes("5Q").is_err());
+        assert!(parse_bytes("-1G").is_err());
+    }
+}
