@@ -373,8 +373,8 @@ pub struct Geometry {
     pub(crate) delta: [i8; 8],
     /// For each point, its neighbours along lines.
     pub(crate) adjacent: [u64; 64],
-    /// The direction of a step, indexed by its index difference plus `cols + 1`.
-    pub(crate) dir_of_delta: [u8; 24],
+    /// The direction of a step, indexed by its index difference plus 16.
+    pub(crate) dir_of_delta: [u8; 32],
 }
 
 impl Geometry {
@@ -390,13 +390,13 @@ impl Geometry {
             step2: [0; 8],
             delta: [0; 8],
             adjacent: [0; 64],
-            dir_of_delta: [NONE; 24],
+            dir_of_delta: [NONE; 32],
         };
         let mut d = 0;
         while d < 8 {
             let (dx, dy) = Direction::ALL[d].offset();
             g.delta[d] = dy * cols + dx;
-            g.dir_of_delta[(g.delta[d] + cols + 1) as usize] = d as u8;
+            g.dir_of_delta[(g.delta[d] + 16) as usize] = d as u8;
             d += 1;
         }
         let mut y = 0;
@@ -481,8 +481,7 @@ impl Geometry {
     /// The direction of the step from `from` to its neighbour `to`.
     #[inline(always)]
     pub(crate) fn direction_raw(&self, from: u8, to: u8) -> usize {
-        let i = to as i32 - from as i32 + self.size.cols() as i32 + 1;
-        self.dir_of_delta[i as usize] as usize
+        self.dir_of_delta[(to.wrapping_sub(from).wrapping_add(16) & 31) as usize] as usize
     }
 
     /// Every line segment of the board between two adjacent points, each listed once: the
