@@ -166,7 +166,7 @@ fn bad_tag_syntax() {
         ("[\"x\"]\n", 1, 2, "expected a tag name"),
         ("[Event\"x\"]\n", 1, 7, "expected a space"),
         ("[Event \"a\\nb\"]\n", 1, 10, "bad escape"),
-        ("[Event \"open\n", 1, 13, "unterminated tag value"),
+        ("[Event \"open\n", 1, 8, "unterminated tag value"),
         ("[Ev-ent \"x\"]\n", 1, 4, "expected a space"),
     ];
     for (bad, line, column, message) in cases {

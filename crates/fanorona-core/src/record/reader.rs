@@ -649,13 +649,17 @@ impl<R: Read> Reader<R> {
             };
             return Ok(Err(self.tag_error(what)?));
         }
+        let quote_at = self.location();
         self.bump(b'"');
         let mut long = false;
         loop {
             let Some(b) = self.peek()? else {
-                return Ok(Err(
-                    self.tag_error("unterminated tag value: no closing '\"'")?
-                ));
+                let text = self.value.clone();
+                return Ok(Err(self.error(
+                    quote_at,
+                    &text,
+                    ReadErrorKind::Tag("unterminated tag value: no closing '\"'"),
+                )));
             };
             match b {
                 b'"' => {
@@ -663,9 +667,14 @@ impl<R: Read> Reader<R> {
                     break;
                 }
                 b'\n' | b'\r' => {
-                    return Ok(Err(self.tag_error(
-                        "unterminated tag value: no closing '\"' before the end of the line",
-                    )?));
+                    let text = self.value.clone();
+                    return Ok(Err(self.error(
+                        quote_at,
+                        &text,
+                        ReadErrorKind::Tag(
+                            "unterminated tag value: no closing '\"' before the end of the line",
+                        ),
+                    )));
                 }
                 b'\\' => {
                     let escape_at = self.location();
