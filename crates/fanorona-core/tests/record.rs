@@ -655,3 +655,54 @@ fn canonical_layout() {
         );
     }
 }
+
+#[test]
+fn skipping_movetext_still_finds_the_game_end() {
+    struct TagsOnly(Vec<String>);
+    impl Visitor for TagsOnly {
+        type Output = Vec<String>;
+        fn tag(&mut self, name: &str, _value: &str, _at: Location) {
+            self.0.push(name.to_owned());
+        }
+        fn end_tags(&mut self) -> fanorona_core::record::Control {
+            fanorona_core::record::Control::SkipMovetext
+        }
+        fn turn(&mut self, _text: &str, _at: Location) {
+            panic!("movetext was skipped");
+        }
+        fn end_game(&mut self, _end: Location) -> Vec<String> {
+            std::mem::take(&mut self.0)
+        }
+    }
+    let text = "[A \"1\"]\n\n1. f2-e3A {[not a tag} *\n[B \"2\"]\n\n1. d3-e3W 1-0\n";
+    let mut reader = Reader::new(text.as_bytes());
+    let mut v = TagsOnly(Vec::new());
+    assert_eq!(
+        reader.read_game(&mut v).expect("ok"),
+        Some(vec!["A".to_owned()])
+    );
+    assert_eq!(
+        reader.read_game(&mut v).expect("ok"),
+        Some(vec!["B".to_owned()])
+    );
+    assert_eq!(reader.read_game(&mut v).expect("ok"), None);
+}
+
+#[test]
+fn records_keep_their_turn_numbers_for_validation() {
+    let record = Reader::new(&b"1. f2-e3A 3... d5-d4A *"[..])
+        .read_record()
+        .expect("valid")
+        .expect("a game");
+    let report = record.validate(7);
+    assert_eq!(report.game, 1, "the source's number wins");
+    assert_eq!(report.problems.len(), 1);
+    assert_eq!(report.problems[0].kind, ProblemKind::TurnNumber);
+    assert_eq!(report.problems[0].at.column, 11);
+    // A record made by a program has no numbers to check, and no source.
+    let mut plain = record.clone();
+    plain.source = None;
+    let report = plain.validate(7);
+    assert!(report.is_valid());
+    assert_eq!(report.game, 7);
+}

@@ -95,7 +95,9 @@ pub fn run(args: &ConvertArgs) -> Result<ExitCode> {
             first: true,
         },
     };
-    let bar = progress::bar(len.unwrap_or(0), "convert");
+    let bar = len.map_or_else(indicatif::ProgressBar::hidden, |len| {
+        progress::bar(len, "convert")
+    });
     let (mut converted, mut failed) = (0u64, 0u64);
     let mut index = 0usize;
     let mut fatal = false;

@@ -81,7 +81,9 @@ fn validate_file(
 ) -> Result<Value> {
     let name = display_name(path);
     let (input, len) = open_input(path)?;
-    let bar = progress::bar(len.unwrap_or(0), name);
+    let bar = len.map_or_else(indicatif::ProgressBar::hidden, |len| {
+        progress::bar(len, name)
+    });
     let mut problems_json = Vec::new();
     let mut file_games = 0u64;
     let mut file_invalid = 0u64;
