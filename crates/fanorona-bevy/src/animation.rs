@@ -29,7 +29,11 @@ struct Current {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AnimSet;
 
-fn enqueue(mut played: MessageReader<StepPlayed>, mut queue: ResMut<Queue>, mut animating: ResMut<Animating>) {
+fn enqueue(
+    mut played: MessageReader<StepPlayed>,
+    mut queue: ResMut<Queue>,
+    mut animating: ResMut<Animating>,
+) {
     queue.waiting.extend(played.read().copied());
     let busy = queue.current.is_some() || !queue.waiting.is_empty();
     if animating.0 != busy {
@@ -38,7 +42,10 @@ fn enqueue(mut played: MessageReader<StepPlayed>, mut queue: ResMut<Queue>, mut 
 }
 
 fn find(stones: &Query<(Entity, &mut Stone, &mut Transform)>, point: Point) -> Option<Entity> {
-    stones.iter().find(|(_, s, _)| s.point == point).map(|(e, _, _)| e)
+    stones
+        .iter()
+        .find(|(_, s, _)| s.point == point)
+        .map(|(e, _, _)| e)
 }
 
 fn animate(
@@ -64,16 +71,30 @@ fn animate(
                 .into_iter()
                 .filter_map(|p| find(&stones, p))
                 .collect();
-            queue.current = Some(Current { step, sliding: true, t: 0.0, moving, captured });
+            queue.current = Some(Current {
+                step,
+                sliding: true,
+                t: 0.0,
+                moving,
+                captured,
+            });
         }
         let Some(current) = queue.current.as_mut() else {
             break;
         };
-        let phase = if current.sliding { duration } else { duration * 0.8 };
+        let phase = if current.sliding {
+            duration
+        } else {
+            duration * 0.8
+        };
         let dt = budget.min(phase - current.t).max(0.0);
         current.t += dt;
         budget -= dt;
-        let progress = if phase > 0.0 { (current.t / phase).clamp(0.0, 1.0) } else { 1.0 };
+        let progress = if phase > 0.0 {
+            (current.t / phase).clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
         let eased = progress * progress * (3.0 - 2.0 * progress);
         if current.sliding {
             if let Some((_, mut stone, mut transform)) =
@@ -134,6 +155,9 @@ fn reset_on_jump(
 pub fn plugin(app: &mut App) {
     app.init_resource::<Queue>().add_systems(
         Update,
-        (reset_on_jump, enqueue, animate).chain().in_set(AnimSet).after(FlowSet),
+        (reset_on_jump, enqueue, animate)
+            .chain()
+            .in_set(AnimSet)
+            .after(FlowSet),
     );
 }

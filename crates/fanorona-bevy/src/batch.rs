@@ -52,7 +52,10 @@ fn drive(
     let started = *state.started.get_or_insert(now);
     state.frames += 1;
     if now - started > batch.timeout {
-        error!("gave up after {} s: the scene was not drawn in time", batch.timeout.as_secs());
+        error!(
+            "gave up after {} s: the scene was not drawn in time",
+            batch.timeout.as_secs()
+        );
         eprintln!(
             "fanorona-3d: time-out after {} s waiting for a complete frame",
             batch.timeout.as_secs()
@@ -61,7 +64,11 @@ fn drive(
         return;
     }
     if !state.saved {
-        let stable = state.shared.lock().map(|mut s| s.stable.take()).unwrap_or(None);
+        let stable = state
+            .shared
+            .lock()
+            .map(|mut s| s.stable.take())
+            .unwrap_or(None);
         if let Some(image) = stable {
             if let Some(path) = &batch.screenshot {
                 let written = image
@@ -84,7 +91,7 @@ fn drive(
         // Capture every few frames until two captures in a row are the same.
         let shared = state.shared.clone();
         let mut guard = shared.lock().expect("screenshot state lock");
-        if !guard.in_flight && state.frames % 4 == 0 {
+        if !guard.in_flight && state.frames.is_multiple_of(4) {
             guard.in_flight = true;
             let observer_state = shared.clone();
             commands.spawn(Screenshot::primary_window()).observe(

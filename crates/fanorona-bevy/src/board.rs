@@ -16,7 +16,7 @@ pub const BOARD_TOP: f32 = 0.0;
 pub const STONE_RADIUS: f32 = 0.34;
 /// Half the height of a stone.
 pub const STONE_HALF_HEIGHT: f32 = 0.15;
-const MARGIN: f32 = 0.75;
+const MARGIN: f32 = 0.85;
 const THICKNESS: f32 = 0.32;
 
 /// World position of a point's centre on the board surface.
@@ -73,6 +73,8 @@ pub struct Palette {
     disc: Handle<Mesh>,
     dot: Handle<Mesh>,
     bar: Handle<Mesh>,
+    unit_box: Handle<Mesh>,
+    ghost: Handle<StandardMaterial>,
     selected: Handle<StandardMaterial>,
     paika: Handle<StandardMaterial>,
     capture: Handle<StandardMaterial>,
@@ -97,7 +99,11 @@ fn unlit(materials: &mut Assets<StandardMaterial>, color: Color) -> Handle<Stand
         base_color: color,
         emissive: color.to_linear() * 0.6,
         perceptual_roughness: 0.6,
-        alpha_mode: if color.alpha() < 1.0 { AlphaMode::Blend } else { AlphaMode::Opaque },
+        alpha_mode: if color.alpha() < 1.0 {
+            AlphaMode::Blend
+        } else {
+            AlphaMode::Opaque
+        },
         ..default()
     })
 }
@@ -140,7 +146,11 @@ fn wood_image() -> Image {
         }
     }
     Image::new(
-        Extent3d { width: W as u32, height: H as u32, depth_or_array_layers: 1 },
+        Extent3d {
+            width: W as u32,
+            height: H as u32,
+            depth_or_array_layers: 1,
+        },
         TextureDimension::D2,
         data,
         TextureFormat::Rgba8UnormSrgb,
@@ -171,11 +181,18 @@ fn setup_palette(
             clearcoat: 0.8,
             ..default()
         }),
-        ring: meshes.add(Torus::new(0.36, 0.43).mesh().minor_resolution(12).major_resolution(48)),
+        ring: meshes.add(
+            Torus::new(0.36, 0.43)
+                .mesh()
+                .minor_resolution(12)
+                .major_resolution(48),
+        ),
         small_ring: meshes.add(Torus::new(0.17, 0.24)),
         disc: meshes.add(Cylinder::new(0.2, 0.02)),
         dot: meshes.add(Cylinder::new(0.08, 0.02)),
         bar: meshes.add(Cuboid::new(0.07, 0.02, 0.5)),
+        unit_box: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
+        ghost: unlit(&mut materials, Color::srgba(0.9, 0.2, 0.15, 0.55)),
         selected: unlit(&mut materials, Color::srgb(1.0, 0.85, 0.2)),
         paika: unlit(&mut materials, Color::srgba(0.2, 0.85, 0.35, 0.85)),
         capture: unlit(&mut materials, Color::srgba(0.95, 0.25, 0.15, 0.9)),
@@ -204,7 +221,7 @@ fn setup_palette(
             ..default()
         }),
         table: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.10, 0.13, 0.12),
+            base_color: Color::srgb(0.05, 0.075, 0.07),
             perceptual_roughness: 0.95,
             ..default()
         }),
@@ -219,11 +236,20 @@ fn spawn_lights(mut commands: Commands) {
         affects_lightmapped_meshes: true,
     });
     commands.spawn((
-        DirectionalLight { illuminance: 9_000.0, shadow_maps_enabled: true, ..default() },
+        DirectionalLight {
+            illuminance: 9_000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
         Transform::from_xyz(-4.0, 10.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.spawn((
-        PointLight { intensity: 600_000.0, range: 40.0, shadow_maps_enabled: false, ..default() },
+        PointLight {
+            intensity: 600_000.0,
+            range: 40.0,
+            shadow_maps_enabled: false,
+            ..default()
+        },
         Transform::from_xyz(5.0, 6.0, -4.0),
     ));
 }
@@ -268,7 +294,11 @@ fn build_board(
     // Carved lines: dark grooves just above the surface, one per segment of the core geometry.
     let groove_width = 0.05;
     let straight = meshes.add(Cuboid::new(groove_width, 0.004, SPACING + groove_width));
-    let diagonal = meshes.add(Cuboid::new(groove_width, 0.004, SPACING * std::f32::consts::SQRT_2));
+    let diagonal = meshes.add(Cuboid::new(
+        groove_width,
+        0.004,
+        SPACING * std::f32::consts::SQRT_2,
+    ));
     for (a, b) in size.geometry().lines() {
         let pa = point_position(size, a);
         let pb = point_position(size, b);
@@ -278,7 +308,11 @@ fn build_board(
         let yaw = d.x.atan2(d.z);
         commands.spawn((
             BoardPart,
-            Mesh3d(if is_diagonal { diagonal.clone() } else { straight.clone() }),
+            Mesh3d(if is_diagonal {
+                diagonal.clone()
+            } else {
+                straight.clone()
+            }),
             MeshMaterial3d(palette.groove.clone()),
             Transform::from_translation(mid).with_rotation(Quat::from_rotation_y(yaw)),
         ));
@@ -371,7 +405,10 @@ fn sync_stones(
     let mut wanted: Vec<(Point, Side)> = view.stones.clone();
     let mut spare = Vec::new();
     for (entity, stone, mut transform) in &mut stones {
-        if let Some(i) = wanted.iter().position(|&(p, s)| p == stone.point && s == stone.side) {
+        if let Some(i) = wanted
+            .iter()
+            .position(|&(p, s)| p == stone.point && s == stone.side)
+        {
             wanted.swap_remove(i);
             let target = stone_transform(size, stone.point);
             if *transform != target {
@@ -420,39 +457,106 @@ fn draw_highlights(
         return;
     }
     let size = view.size;
-    let flat = Quat::IDENTITY;
-    let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3, rotation: Quat| {
+    for pair in view.last_path.windows(2) {
+        let a = point_position(size, pair[0]);
+        let b = point_position(size, pair[1]);
+        let d = b - a;
         commands.spawn((
             Highlight,
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(material.clone()),
-            Transform::from_translation(at).with_rotation(rotation),
+            Mesh3d(palette.unit_box.clone()),
+            MeshMaterial3d(palette.last.clone()),
+            Transform::from_translation((a + b) / 2.0 + Vec3::Y * 0.005)
+                .with_rotation(Quat::from_rotation_y(d.x.atan2(d.z)))
+                .with_scale(Vec3::new(0.07, 0.008, d.length())),
         ));
-    };
+    }
+    for p in view.last_captured {
+        commands.spawn((
+            Highlight,
+            Mesh3d(palette.disc.clone()),
+            MeshMaterial3d(palette.ghost.clone()),
+            Transform::from_translation(point_position(size, p) + Vec3::Y * 0.01)
+                .with_scale(Vec3::new(1.3, 0.5, 1.3)),
+        ));
+    }
+    let flat = Quat::IDENTITY;
+    let mut spawn =
+        |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3, rotation: Quat| {
+            commands.spawn((
+                Highlight,
+                Mesh3d(mesh.clone()),
+                MeshMaterial3d(material.clone()),
+                Transform::from_translation(at).with_rotation(rotation),
+            ));
+        };
     for &p in &view.last_path {
-        spawn(&palette.dot, &palette.last, point_position(size, p) + Vec3::Y * 0.006, flat);
+        spawn(
+            &palette.dot,
+            &palette.last,
+            point_position(size, p) + Vec3::Y * 0.006,
+            flat,
+        );
     }
     for p in view.must_capture {
-        spawn(&palette.ring, &palette.must, point_position(size, p) + Vec3::Y * 0.02, flat);
+        spawn(
+            &palette.ring,
+            &palette.must,
+            point_position(size, p) + Vec3::Y * 0.02,
+            flat,
+        );
     }
     if let Some(p) = view.selected {
-        spawn(&palette.ring, &palette.selected, point_position(size, p) + Vec3::Y * 0.03, flat);
+        spawn(
+            &palette.ring,
+            &palette.selected,
+            point_position(size, p) + Vec3::Y * 0.03,
+            flat,
+        );
     }
     for &(p, capture) in &view.targets {
-        let material = if capture { &palette.capture } else { &palette.paika };
-        spawn(&palette.disc, material, point_position(size, p) + Vec3::Y * 0.012, flat);
-        spawn(&palette.small_ring, material, point_position(size, p) + Vec3::Y * 0.02, flat);
+        let material = if capture {
+            &palette.capture
+        } else {
+            &palette.paika
+        };
+        spawn(
+            &palette.disc,
+            material,
+            point_position(size, p) + Vec3::Y * 0.012,
+            flat,
+        );
+        spawn(
+            &palette.small_ring,
+            material,
+            point_position(size, p) + Vec3::Y * 0.02,
+            flat,
+        );
     }
     if let Some((approach, withdrawal)) = view.choice {
         for p in approach {
-            spawn(&palette.ring, &palette.approach, point_position(size, p) + Vec3::Y * 0.03, flat);
+            spawn(
+                &palette.ring,
+                &palette.approach,
+                point_position(size, p) + Vec3::Y * 0.03,
+                flat,
+            );
         }
         for p in withdrawal {
-            spawn(&palette.ring, &palette.withdrawal, point_position(size, p) + Vec3::Y * 0.03, flat);
+            spawn(
+                &palette.ring,
+                &palette.withdrawal,
+                point_position(size, p) + Vec3::Y * 0.03,
+                flat,
+            );
         }
     }
     for p in view.visited {
-        spawn(&palette.dot, &palette.visited, point_position(size, p) + Vec3::Y * 0.008, flat);
+        spawn(
+            &palette.dot,
+            &palette.visited,
+            point_position(size, p) + Vec3::Y * 0.008,
+            flat,
+        );
     }
     if let Some((p, dir)) = view.forbidden {
         let (dx, dy) = dir.offset();
@@ -460,8 +564,18 @@ fn draw_highlights(
         let at = point_position(size, p) + d * 0.62 + Vec3::Y * 0.015;
         let yaw = d.x.atan2(d.z);
         // A red cross across the forbidden direction.
-        spawn(&palette.bar, &palette.forbidden, at, Quat::from_rotation_y(yaw + 0.785));
-        spawn(&palette.bar, &palette.forbidden, at, Quat::from_rotation_y(yaw - 0.785));
+        spawn(
+            &palette.bar,
+            &palette.forbidden,
+            at,
+            Quat::from_rotation_y(yaw + 0.785),
+        );
+        spawn(
+            &palette.bar,
+            &palette.forbidden,
+            at,
+            Quat::from_rotation_y(yaw - 0.785),
+        );
     }
 }
 
@@ -474,7 +588,8 @@ pub fn plugin(app: &mut App) {
             (
                 build_board,
                 sync_stones,
-                draw_highlights.run_if(resource_changed::<BoardView>.or_else(resource_changed::<Animating>)),
+                draw_highlights
+                    .run_if(resource_changed::<BoardView>.or_else(resource_changed::<Animating>)),
             )
                 .chain()
                 .after(FlowSet),

@@ -44,7 +44,13 @@ impl Orbit {
         let (xmin, xmax) = (2.0 * left / window.x - 1.0, 2.0 * right / window.x - 1.0);
         let projection = Mat4::perspective_rh(FOV, window.x / window.y, 0.1, 1000.0);
         let half = extent / 2.0 + Vec2::splat(0.15);
-        let mut orbit = Orbit { yaw, pitch: 0.95, distance: 10.0, home_distance: 10.0, pan: 0.0 };
+        let mut orbit = Orbit {
+            yaw,
+            pitch: 1.05,
+            distance: 10.0,
+            home_distance: 10.0,
+            pan: 0.0,
+        };
         // The board's corners (surface and stone tops) in normalized device coordinates.
         let bounds = |o: &Orbit| {
             let view = o.transform().to_matrix().inverse();
@@ -99,8 +105,8 @@ impl Orbit {
     pub fn adjust(&mut self, yaw: f32, pitch: f32, zoom: f32) {
         self.yaw += yaw;
         self.pitch = (self.pitch + pitch).clamp(MIN_PITCH, MAX_PITCH);
-        self.distance = (self.distance * zoom)
-            .clamp(self.home_distance * 0.45, self.home_distance * 1.8);
+        self.distance =
+            (self.distance * zoom).clamp(self.home_distance * 0.45, self.home_distance * 1.8);
     }
 }
 

@@ -68,7 +68,11 @@ impl fmt::Display for ArgError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ArgError::MissingValue(o) => write!(f, "option {o} needs a value"),
-            ArgError::BadValue { option, value, expected } => {
+            ArgError::BadValue {
+                option,
+                value,
+                expected,
+            } => {
                 write!(f, "option {option}: {value:?} is not {expected}")
             }
             ArgError::Unknown(a) => write!(f, "unknown argument {a:?} (see --help)"),
@@ -96,10 +100,16 @@ pub enum Parsed {
 ///
 /// [`ArgError`] for an unknown option, a missing or bad value, or conflicting options.
 pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, ArgError> {
-    let mut options = LaunchOptions { timeout: 120, ..LaunchOptions::default() };
+    let mut options = LaunchOptions {
+        timeout: 120,
+        ..LaunchOptions::default()
+    };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
-        let mut value = |name: &str| args.next().ok_or_else(|| ArgError::MissingValue(name.into()));
+        let mut value = |name: &str| {
+            args.next()
+                .ok_or_else(|| ArgError::MissingValue(name.into()))
+        };
         match arg.as_str() {
             "-h" | "--help" => return Ok(Parsed::Help),
             "-V" | "--version" => return Ok(Parsed::Version),
@@ -128,27 +138,34 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, Arg
             }
             "--timeout" => {
                 let v = value(&arg)?;
-                options.timeout = v.parse().ok().filter(|&t| t > 0).ok_or(ArgError::BadValue {
-                    option: arg.clone(),
-                    value: v,
-                    expected: "a positive number of seconds",
-                })?;
+                options.timeout = v
+                    .parse()
+                    .ok()
+                    .filter(|&t| t > 0)
+                    .ok_or(ArgError::BadValue {
+                        option: arg.clone(),
+                        value: v,
+                        expected: "a positive number of seconds",
+                    })?;
             }
             "--benchmark-frames" => {
                 let v = value(&arg)?;
-                options.benchmark_frames =
-                    Some(v.parse().ok().filter(|&n| n > 0).ok_or(ArgError::BadValue {
+                options.benchmark_frames = Some(v.parse().ok().filter(|&n| n > 0).ok_or(
+                    ArgError::BadValue {
                         option: arg.clone(),
                         value: v,
                         expected: "a positive number of frames",
-                    })?);
+                    },
+                )?);
             }
             "--engines" => options.engines = true,
             _ => return Err(ArgError::Unknown(arg)),
         }
     }
     if options.position.is_some() && options.game.is_some() {
-        return Err(ArgError::Conflict("--position and --game cannot be used together"));
+        return Err(ArgError::Conflict(
+            "--position and --game cannot be used together",
+        ));
     }
     if options.turn.is_some() && options.game.is_none() {
         return Err(ArgError::Conflict("--turn needs --game"));

@@ -1,12 +1,13 @@
 //! The engine plays in the background: a search runs on its own thread, the window stays
 //! responsive, and a new game, undo or load stops the search through its stop flag.
 
-use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use fanorona_ai::{Level, Searcher};
 use fanorona_core::{Game, Turn};
 
 use crate::flow::{Animating, Command, FlowSet, Match};
@@ -22,23 +23,64 @@ pub trait EngineAdapter: Send + Sync + 'static {
 #[derive(Resource, Clone)]
 pub struct Engine(pub Arc<dyn EngineAdapter>);
 
-/// The engine of `fanorona-ai`.
-pub struct AiEngine;
+/// The engine of `fanorona-ai`: its levels for people, with one searcher (and its
+/// transposition table) kept from turn to turn.
+pub struct AiEngine {
+    searcher: Mutex<Searcher>,
+}
 
-impl EngineAdapter for AiEngine {
-    fn choose(&self, game: &Game, level: u8, stop: &AtomicBool) -> Option<Turn> {
-        fanorona_ai_choose(game, level, stop)
+/// Size of the engine's transposition table.
+const HASH_MB: usize = 32;
+
+impl Default for AiEngine {
+    fn default() -> Self {
+        AiEngine {
+            searcher: Mutex::new(Searcher::new(HASH_MB)),
+        }
     }
 }
 
-/// Calls the search of `fanorona-ai`.
-fn fanorona_ai_choose(game: &Game, level: u8, stop: &AtomicBool) -> Option<Turn> {
-    let _ = (level, stop);
-    // Until the engine crate offers its search: the legal turn that captures most.
-    game.position()
-        .legal_turns()
-        .into_iter()
-        .max_by_key(|t| (t.captured().count(), t.len()))
+/// The longest the engine thinks about one turn at each level.
+pub fn max_think(level: Level) -> Duration {
+    Duration::from_millis(match level {
+        Level::Beginner => 1_000,
+        Level::Casual => 2_000,
+        Level::Strong => 3_000,
+        Level::Maximum => 5_000,
+    })
+}
+
+/// The `fanorona-ai` level for a menu level (1 is the weakest).
+pub fn ai_level(level: u8) -> Level {
+    Level::from_index(level.saturating_sub(1)).unwrap_or(Level::Maximum)
+}
+
+impl EngineAdapter for AiEngine {
+    fn choose(&self, game: &Game, level: u8, stop: &AtomicBool) -> Option<Turn> {
+        // A search cancelled a moment ago may still hold the searcher: it returns as soon as
+        // it sees its stop flag.
+        let mut searcher = self
+            .searcher
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if game.turns().is_empty() {
+            searcher.clear();
+        }
+        // A different seed each time, so that the levels with noise vary from game to game.
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let level = ai_level(level);
+        // Whatever the level's own limits, a person never waits longer than this.
+        let limits = level.limits().with_movetime(max_think(level));
+        match level.play_with(&mut searcher, game, &limits, seed, stop, |_| {}) {
+            Ok(result) => Some(result.best),
+            Err(e) => {
+                warn!("engine: {e}");
+                None
+            }
+        }
+    }
 }
 
 /// The shortest time the engine appears to think, so that people can follow its turns.
@@ -73,7 +115,9 @@ impl Thinking {
 
     /// Seconds since the search started.
     pub fn seconds(&self) -> f32 {
-        self.job.as_ref().map_or(0.0, |j| j.started.elapsed().as_secs_f32())
+        self.job
+            .as_ref()
+            .map_or(0.0, |j| j.started.elapsed().as_secs_f32())
     }
 
     /// The stop flag of the running search (for tests and shutdown).
@@ -160,11 +204,15 @@ fn stop_on_exit(mut exits: MessageReader<AppExit>, thinking: Res<Thinking>) {
 /// The engine plugin.
 pub fn plugin(app: &mut App) {
     if !app.world().contains_resource::<Engine>() {
-        app.insert_resource(Engine(Arc::new(AiEngine)));
+        app.insert_resource(Engine(Arc::new(AiEngine::default())));
     }
     app.init_resource::<Thinking>()
-        .init_resource::<MinThink>().add_systems(
-        Update,
-        (drive_engine.after(FlowSet).run_if(resource_exists::<Match>), stop_on_exit),
-    );
+        .init_resource::<MinThink>()
+        .add_systems(
+            Update,
+            (
+                drive_engine.after(FlowSet).run_if(resource_exists::<Match>),
+                stop_on_exit,
+            ),
+        );
 }

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use bevy::prelude::*;
 use fanorona_core::{
-    Bitboard, BoardSize, Color as Side, Direction, EndReason, Game, Outcome, Point, Position,
-    Step, StepKind, Turn, TurnBuilder,
+    Bitboard, BoardSize, Color as Side, Direction, EndReason, Game, Outcome, Point, Position, Step,
+    StepKind, Turn, TurnBuilder,
 };
 
 use crate::settings::{Mode, Settings};
@@ -301,8 +301,8 @@ impl Match {
                     self.message = self.default_message();
                 } else if self.choice.is_some() {
                     self.choice = None;
-                    self.message = "Chain continues: click a highlighted point or end the turn"
-                        .to_string();
+                    self.message =
+                        "Chain continues: click a highlighted point or end the turn".to_string();
                 }
             }
             Command::EngineTurn { generation, turn } => {
@@ -363,7 +363,6 @@ impl Match {
                 .copied()
                 .filter(|s| Some(s.from) == moving && s.to == point)
                 .collect();
-            drop(builder);
             if !to_here.is_empty() {
                 return self.pick(&to_here);
             }
@@ -382,7 +381,6 @@ impl Match {
                 .filter(|s| s.from == from && s.to == point)
                 .collect();
             if !to_here.is_empty() {
-                drop(builder);
                 return self.pick(&to_here);
             }
         }
@@ -394,7 +392,10 @@ impl Match {
                     self.message = self.default_message();
                 } else if legal.iter().any(|s| s.from == point) {
                     self.selected = Some(point);
-                    self.message = format!("{} selected: click a highlighted point", name(position.size(), point));
+                    self.message = format!(
+                        "{} selected: click a highlighted point",
+                        name(position.size(), point)
+                    );
                 } else if position.has_capture() {
                     self.message =
                         "Capturing is compulsory: choose one of the marked stones".into();
@@ -450,12 +451,15 @@ impl Match {
         }
         let complete = builder.is_complete();
         let can_end = builder.can_end();
-        drop(builder);
         self.steps.push(step);
         self.choice = None;
         self.selected = Some(step.to);
         self.redo.clear();
-        let played = vec![StepPlayed { from: step.from, to: step.to, captured }];
+        let played = vec![StepPlayed {
+            from: step.from,
+            to: step.to,
+            captured,
+        }];
         if complete || !step.kind.is_capture() {
             self.finish_turn();
         } else if can_end {
@@ -503,9 +507,12 @@ impl Match {
                 self.message = format!("Engine turn {turn} refused");
                 return Vec::new();
             }
-            played.push(StepPlayed { from: step.from, to: step.to, captured });
+            played.push(StepPlayed {
+                from: step.from,
+                to: step.to,
+                captured,
+            });
         }
-        drop(builder);
         if let Err(e) = self.game.play(turn) {
             self.message = format!("Engine turn refused: {e}");
             return Vec::new();
@@ -584,9 +591,12 @@ impl Match {
         for step in turn.steps() {
             let captured = builder.captured_by(step);
             let _ = builder.play_step(step);
-            played.push(StepPlayed { from: step.from, to: step.to, captured });
+            played.push(StepPlayed {
+                from: step.from,
+                to: step.to,
+                captured,
+            });
         }
-        drop(builder);
         if self.game.play(turn).is_err() {
             return Vec::new();
         }
@@ -659,15 +669,16 @@ impl Match {
         };
         if let Some(ply) = self.view {
             if ply > 0 {
-                view.last_path = self.game.turns()[ply - 1].path().collect();
+                let turn = self.game.turns()[ply - 1];
+                view.last_path = turn.path().collect();
+                view.last_captured = turn.captured();
             }
             return view;
         }
-        view.last_path = if self.steps.is_empty() {
-            self.game.turns().last().map(|t| t.path().collect()).unwrap_or_default()
-        } else {
-            Vec::new()
-        };
+        if let Some(turn) = self.game.turns().last().filter(|_| self.steps.is_empty()) {
+            view.last_path = turn.path().collect();
+            view.last_captured = turn.captured();
+        }
         if !self.human_to_move() || self.draw_offer.is_some() {
             return view;
         }
@@ -696,7 +707,10 @@ impl Match {
         }
         if !self.steps.is_empty() {
             view.visited = builder.visited();
-            view.forbidden = builder.last_direction().zip(self.selected).map(|(d, p)| (p, d));
+            view.forbidden = builder
+                .last_direction()
+                .zip(self.selected)
+                .map(|(d, p)| (p, d));
             view.chain = true;
         }
         view
@@ -774,6 +788,8 @@ pub struct BoardView {
     pub forbidden: Option<(Point, Direction)>,
     /// Path of the last turn played.
     pub last_path: Vec<Point>,
+    /// Where the last turn captured.
+    pub last_captured: Bitboard,
     /// A person can act on the board now.
     pub interactive: bool,
     /// A capture chain is in progress.
@@ -792,6 +808,7 @@ impl Default for BoardView {
             visited: Bitboard::EMPTY,
             forbidden: None,
             last_path: Vec::new(),
+            last_captured: Bitboard::EMPTY,
             interactive: false,
             chain: false,
         }
@@ -811,12 +828,21 @@ fn apply_commands(
     animating: Res<Animating>,
 ) {
     for command in commands.read() {
-        if animating.0 && matches!(command, Command::Click(_) | Command::Choose(_) | Command::EndTurn) {
+        if animating.0
+            && matches!(
+                command,
+                Command::Click(_) | Command::Choose(_) | Command::EndTurn
+            )
+        {
             continue;
         }
         if matches!(
             command,
-            Command::Undo | Command::NewGame | Command::View(_) | Command::ViewStep(_) | Command::Cancel
+            Command::Undo
+                | Command::NewGame
+                | Command::View(_)
+                | Command::ViewStep(_)
+                | Command::Cancel
         ) {
             jumps.write(BoardJump);
         }
@@ -841,7 +867,10 @@ pub fn plugin(app: &mut App) {
         .init_resource::<BoardView>()
         .add_systems(
             Update,
-            (apply_commands, refresh_view.run_if(resource_changed::<Match>))
+            (
+                apply_commands,
+                refresh_view.run_if(resource_changed::<Match>),
+            )
                 .chain()
                 .in_set(FlowSet)
                 .run_if(resource_exists::<Match>),

@@ -5,9 +5,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use fanorona_core::{BoardSize, Point, StepKind};
 
+use crate::Screen;
 use crate::board::{STONE_HALF_HEIGHT, point_position};
 use crate::flow::{BoardView, Command, FlowSet};
-use crate::Screen;
 
 /// UI nodes that hide the board below them: clicks on them never reach the board.
 #[derive(Component, Default)]
@@ -20,7 +20,12 @@ pub struct Hovered(pub Option<Point>);
 /// The nearest board point to a spot on the board plane, if it is close enough.
 pub fn point_near(size: BoardSize, spot: Vec3) -> Option<Point> {
     size.points()
-        .map(|p| (p, point_position(size, p).distance(Vec3::new(spot.x, 0.0, spot.z))))
+        .map(|p| {
+            (
+                p,
+                point_position(size, p).distance(Vec3::new(spot.x, 0.0, spot.z)),
+            )
+        })
         .filter(|&(_, d)| d < 0.45)
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(p, _)| p)
@@ -54,7 +59,11 @@ fn pick(
         return;
     };
     let over_ui = blockers.iter().any(|i| *i != Interaction::None);
-    let point = if over_ui { None } else { cursor_point(window, camera, transform, view.size) };
+    let point = if over_ui {
+        None
+    } else {
+        cursor_point(window, camera, transform, view.size)
+    };
     if hovered.0 != point {
         hovered.0 = point;
     }

@@ -9,6 +9,11 @@
     elided_lifetimes_in_paths,
     reason = "Bevy system parameters (Res, Query, Commands) are written without lifetimes by convention"
 )]
+#![allow(
+    clippy::type_complexity,
+    clippy::too_many_arguments,
+    reason = "Bevy systems take their data as parameters and queries with filters: long by nature"
+)]
 
 pub mod animation;
 pub mod batch;
@@ -35,7 +40,9 @@ use fanorona_core::{Game, Position};
 use crate::cli::LaunchOptions;
 use crate::flow::{Match, Player, players_for};
 use crate::persist::{GamesDir, default_games_dir, load_game};
-use crate::settings::{AnimationSpeed, Mode, Settings, SettingsFile, default_settings_path, load_settings};
+use crate::settings::{
+    AnimationSpeed, Mode, Settings, SettingsFile, default_settings_path, load_settings,
+};
 
 /// The screens of the client.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -87,7 +94,8 @@ pub fn initial_game(options: &LaunchOptions) -> Result<Option<Game>, String> {
     }
     let mut game = Game::new(*full.start());
     for t in &full.turns()[..turn] {
-        game.play(*t).map_err(|e| format!("{}: {e}", path.display()))?;
+        game.play(*t)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(Some(game))
 }
@@ -103,8 +111,16 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
     let (settings, settings_file, games_dir) = if batch {
         // Batch mode ignores the user's files: the same picture on every machine.
         let settings = Settings {
-            mode: if options.engines { Mode::EngineVsEngine } else { Mode::TwoPlayers },
-            animation: if options.engines { AnimationSpeed::Fast } else { AnimationSpeed::Off },
+            mode: if options.engines {
+                Mode::EngineVsEngine
+            } else {
+                Mode::TwoPlayers
+            },
+            animation: if options.engines {
+                AnimationSpeed::Fast
+            } else {
+                AnimationSpeed::Off
+            },
             ..Settings::default()
         };
         (settings, None, None)
@@ -131,7 +147,8 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Fanorona".into(),
-                    resolution: WindowResolution::new(width, height).with_scale_factor_override(1.0),
+                    resolution: WindowResolution::new(width, height)
+                        .with_scale_factor_override(1.0),
                     present_mode: if options.benchmark_frames.is_some() {
                         PresentMode::AutoNoVsync
                     } else {
@@ -156,7 +173,10 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
         let players = players_for(&settings);
         let game = match game {
             Some(game) => game,
-            None => Game::new(Position::start_with(settings.board_size(), settings.rules())),
+            None => Game::new(Position::start_with(
+                settings.board_size(),
+                settings.rules(),
+            )),
         };
         let mut m = Match::from_game(game, players, settings.level());
         if batch && !options.engines {

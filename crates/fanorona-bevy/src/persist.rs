@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use bevy::prelude::*;
-use fanorona_core::Game;
+use fanorona_core::record::{Element, GameRecord, GameResult, Reader};
+use fanorona_core::{BoardSize, Color as Side, Game, Position, Rules};
 
-use crate::flow::{BoardJump, Match, players_for};
+use crate::flow::{BoardJump, Match, Player, players_for};
 use crate::settings::{Settings, SettingsFile, save_settings};
 
 /// Save or load a game.
@@ -68,18 +69,81 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// The record text of a game. The one place where the client writes the record format.
-pub fn record_text(game: &Game) -> String {
-    format_record(game)
-}
-
-/// Reads a game from record text. The one place where the client reads the record format.
+/// The record text (FGN, `fanorona_core::record`) of a game. The one place where the client
+/// writes the record format.
 ///
 /// # Errors
 ///
-/// A description of the first problem (syntax with its location, or an illegal turn).
+/// The writer's message when the record cannot be written.
+pub fn record_text(game: &Game, players: [Player; 2], level: u8) -> Result<String, String> {
+    let mut record = GameRecord::default();
+    let date = today();
+    let name = |p: Player| match p {
+        Player::Human => "Person".to_string(),
+        Player::Engine => format!("fanorona-ai level {level}"),
+    };
+    let start = game.start();
+    let result = game
+        .outcome()
+        .map_or(GameResult::Unknown, |o| GameResult::from_outcome(&o));
+    for (tag, value) in [
+        ("Event", "Casual game".to_string()),
+        ("Site", "fanorona-3d".to_string()),
+        ("Date", format!("{:04}.{:02}.{:02}", date.0, date.1, date.2)),
+        ("Round", "-".to_string()),
+        ("White", name(players[Side::White.index()])),
+        ("Black", name(players[Side::Black.index()])),
+        ("Result", result.as_str().to_string()),
+    ] {
+        record.set_tag(tag, value);
+    }
+    if start.size() != BoardSize::STANDARD {
+        record.set_tag("Board", start.size().to_string());
+    }
+    let rules = start.rules();
+    if rules != Rules::default() {
+        record.set_tag("Rules", rules.to_string());
+    }
+    if *start != Position::start_with(start.size(), rules) {
+        record.set_tag("FEN", start.to_fen());
+    }
+    record.movetext = game
+        .turns()
+        .iter()
+        .map(|t| Element::Turn(t.to_string()))
+        .collect();
+    record.result = Some(result);
+    record.to_fgn().map_err(|e| e.to_string())
+}
+
+/// Reads a game from record text (the first game of the text), replaying it by the rules.
+/// The one place where the client reads the record format.
+///
+/// # Errors
+///
+/// A description of the first problem: syntax with its location, or an illegal turn.
 pub fn parse_record_text(text: &str) -> Result<Game, String> {
-    read_record(text)
+    let record = Reader::new(text.as_bytes())
+        .read_record()
+        .map_err(|e| e.to_string())?
+        .ok_or("the file holds no game")?;
+    let (game, report) = record.replay();
+    if let Some(problem) = report.problems.first() {
+        return Err(problem.to_string());
+    }
+    let game = game.ok_or("the game could not be replayed")?;
+    // A resignation or agreed draw is in the result token only: keep it.
+    if game.outcome().is_none() {
+        let mut game = game;
+        match record.result {
+            Some(GameResult::WhiteWins) => game.resign(Side::Black),
+            Some(GameResult::BlackWins) => game.resign(Side::White),
+            Some(GameResult::Draw) => game.agree_draw(),
+            _ => {}
+        }
+        return Ok(game);
+    }
+    Ok(game)
 }
 
 /// Loads a game from a record file.
@@ -94,43 +158,25 @@ pub fn load_game(path: &Path) -> Result<Game, LoadError> {
     parse_record_text(&text).map_err(|e| LoadError::Record(path.to_owned(), e))
 }
 
-// Interim record functions, replaced by `fanorona_core::record` when it lands.
-fn format_record(game: &Game) -> String {
-    let mut out = String::new();
-    out.push_str(&format!("[Start \"{}\"]\n", game.start().to_fen()));
-    out.push_str(&format!("[Rules \"{}\"]\n", game.start().rules()));
-    for (i, turn) in game.turns().iter().enumerate() {
-        out.push_str(&format!("{}. {turn}\n", i + 1));
-    }
-    out
+/// Today's date (UTC) as year, month, day.
+fn today() -> (i64, i64, i64) {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    civil_date(secs / 86_400)
 }
 
-fn read_record(text: &str) -> Result<Game, String> {
-    let mut start = None;
-    let mut rules = fanorona_core::Rules::default();
-    let mut turns = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if let Some(rest) = line.strip_prefix("[Start \"").and_then(|r| r.strip_suffix("\"]")) {
-            start = Some(rest.to_string());
-        } else if let Some(rest) = line.strip_prefix("[Rules \"").and_then(|r| r.strip_suffix("\"]")) {
-            rules = rest.parse().map_err(|e| format!("line {}: {e}", n + 1))?;
-        } else if let Some((_, turn)) = line.split_once(". ") {
-            turns.push((n + 1, turn.trim().to_string()));
-        } else {
-            return Err(format!("line {}: unexpected text {line:?}", n + 1));
-        }
-    }
-    let start = start.ok_or("no start position")?;
-    let position = fanorona_core::Position::from_fen_with(&start, rules).map_err(|e| e.to_string())?;
-    let mut game = Game::new(position);
-    for (line, turn) in turns {
-        game.play_text(&turn).map_err(|e| format!("line {line}: {e}"))?;
-    }
-    Ok(game)
+/// The proleptic Gregorian date of a day counted from 1970-01-01.
+fn civil_date(days: u64) -> (i64, i64, i64) {
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
 }
 
 /// Saved games in `dir`, newest first.
@@ -142,7 +188,14 @@ pub fn saved_games(dir: &Path) -> Vec<PathBuf> {
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "fgn"))
-        .map(|p| (p.metadata().and_then(|m| m.modified()).unwrap_or(UNIX_EPOCH), p))
+        .map(|p| {
+            (
+                p.metadata()
+                    .and_then(|m| m.modified())
+                    .unwrap_or(UNIX_EPOCH),
+                p,
+            )
+        })
         .collect();
     games.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
     games.into_iter().map(|(_, p)| p).collect()
@@ -150,18 +203,11 @@ pub fn saved_games(dir: &Path) -> Vec<PathBuf> {
 
 /// A file name for a game saved now: `game-YYYY-MM-DD-HHMMSS.fgn` (UTC).
 fn file_name_now() -> String {
-    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (days, rest) = (secs / 86_400, secs % 86_400);
-    // Civil date from days since 1970-01-01 (proleptic Gregorian calendar).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (year, month, day) = civil_date(secs / 86_400);
+    let rest = secs % 86_400;
     format!(
         "game-{year:04}-{month:02}-{day:02}-{:02}{:02}{:02}.fgn",
         rest / 3600,
@@ -187,8 +233,12 @@ fn handle_persist(
                     continue;
                 };
                 let path = dir.join(file_name_now());
-                let result = std::fs::create_dir_all(dir)
-                    .and_then(|()| std::fs::write(&path, record_text(game.game())));
+                let result =
+                    record_text(game.game(), game.players(), game.level()).and_then(|text| {
+                        std::fs::create_dir_all(dir)
+                            .and_then(|()| std::fs::write(&path, text))
+                            .map_err(|e| e.to_string())
+                    });
                 match result {
                     Ok(()) => {
                         let text = format!("Saved to {}", path.display());
@@ -204,7 +254,8 @@ fn handle_persist(
             }
             Persist::Load(path) => match load_game(path) {
                 Ok(loaded) => {
-                    let mut new = Match::from_game(loaded, players_for(&settings), settings.level());
+                    let mut new =
+                        Match::from_game(loaded, players_for(&settings), settings.level());
                     let name = path.file_name().map_or_else(
                         || path.display().to_string(),
                         |n| n.to_string_lossy().into_owned(),

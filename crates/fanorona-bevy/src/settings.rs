@@ -104,8 +104,9 @@ impl SideChoice {
 
 /// Lowest engine level offered in the menu.
 pub const MIN_LEVEL: u8 = 1;
-/// Highest engine level offered in the menu.
-pub const MAX_LEVEL: u8 = 8;
+/// Highest engine level offered in the menu (the levels of `fanorona-ai`: beginner, casual,
+/// strong, maximum).
+pub const MAX_LEVEL: u8 = 4;
 
 /// Board sizes offered in the menu: the traditional ones.
 pub const BOARD_CHOICES: [BoardSize; 3] = [BoardSize::STANDARD, BoardSize::DIMY, BoardSize::TELO];
@@ -133,7 +134,7 @@ impl Default for Settings {
         Settings {
             mode: Mode::HumanVsEngine,
             human_side: SideChoice::White,
-            level: 3,
+            level: 2,
             board: BoardSize::STANDARD.to_string(),
             rules: Rules::default().to_string(),
             animation: AnimationSpeed::Normal,

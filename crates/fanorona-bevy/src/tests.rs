@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use fanorona_core::{Bitboard, BoardSize, Color as Side, Direction, EndReason, Game, Point, Position, StepKind, Turn};
+use fanorona_core::{
+    Bitboard, BoardSize, Color as Side, Direction, EndReason, Game, Point, Position, StepKind, Turn,
+};
 
 use crate::cli::{ArgError, Parsed, parse_args};
 use crate::engine::{Engine, EngineAdapter, MinThink, Thinking};
@@ -17,7 +19,9 @@ use crate::persist::{GamesDir, Persist, PersistStatus, parse_record_text, record
 use crate::settings::{Settings, load_settings, save_settings};
 
 fn pt(name: &str) -> Point {
-    BoardSize::STANDARD.parse_point(name).expect("a point of the standard board")
+    BoardSize::STANDARD
+        .parse_point(name)
+        .expect("a point of the standard board")
 }
 
 fn bits(names: &[&str]) -> Bitboard {
@@ -30,7 +34,11 @@ fn app_with(game: Match) -> App {
         .insert_resource(Settings::default())
         .insert_resource(game)
         .insert_resource(MinThink(Duration::ZERO))
-        .add_plugins((crate::flow::plugin, crate::persist::plugin, crate::engine::plugin));
+        .add_plugins((
+            crate::flow::plugin,
+            crate::persist::plugin,
+            crate::engine::plugin,
+        ));
     app.update();
     app
 }
@@ -57,7 +65,12 @@ fn view(app: &App) -> &BoardView {
 }
 
 fn turns(app: &App) -> Vec<String> {
-    game(app).game().turns().iter().map(Turn::to_string).collect()
+    game(app)
+        .game()
+        .turns()
+        .iter()
+        .map(Turn::to_string)
+        .collect()
 }
 
 /// Temporary directory unique to one test.
@@ -80,7 +93,11 @@ fn capture_is_compulsory_and_marks_the_capturing_stones() {
     assert!(view(&app).interactive);
     click(&mut app, "a1");
     assert_eq!(game(&app).selected(), None);
-    assert!(game(&app).message().contains("compulsory"), "{}", game(&app).message());
+    assert!(
+        game(&app).message().contains("compulsory"),
+        "{}",
+        game(&app).message()
+    );
     click(&mut app, "e4");
     assert_eq!(game(&app).selected(), None);
     assert!(game(&app).message().contains("black stone"));
@@ -112,7 +129,10 @@ fn paika_move_and_drag_order() {
     click(&mut app, "a1");
     let mut targets = view(&app).targets.clone();
     targets.sort_by_key(|t| t.0.index());
-    assert_eq!(targets, vec![(pt("b1"), false), (pt("a2"), false), (pt("b2"), false)]);
+    assert_eq!(
+        targets,
+        vec![(pt("b1"), false), (pt("a2"), false), (pt("b2"), false)]
+    );
     click(&mut app, "b2");
     assert_eq!(turns(&app), vec!["a1-b2"]);
     assert_eq!(game(&app).side_to_move(), Side::Black);
@@ -137,7 +157,10 @@ fn choosing_between_approach_and_withdrawal() {
     assert_eq!(game(&app).side_to_move(), Side::Black);
     assert_eq!(game(&app).game().position().stones(Side::Black).count(), 21);
     assert_eq!(game(&app).game().position().stone_at(pt("c3")), None);
-    assert_eq!(game(&app).game().position().stone_at(pt("f3")), Some(Side::Black));
+    assert_eq!(
+        game(&app).game().position().stone_at(pt("f3")),
+        Some(Side::Black)
+    );
 }
 
 #[test]
@@ -163,14 +186,20 @@ fn chain_continues_with_the_same_stone() {
     assert_eq!(v.targets, vec![(pt("b2"), true)]);
     assert_eq!(v.visited, bits(&["a1", "b1"]));
     assert_eq!(v.forbidden, Some((pt("b1"), Direction::E)));
-    assert!(!v.stones.iter().any(|(p, _)| *p == pt("c1")), "c1 was captured");
+    assert!(
+        !v.stones.iter().any(|(p, _)| *p == pt("c1")),
+        "c1 was captured"
+    );
     assert!(game(&app).can_end_turn());
     // Another stone cannot take over during a chain.
     click(&mut app, "i5");
     assert_eq!(game(&app).partial_steps().len(), 1);
     click(&mut app, "b2");
     assert_eq!(turns(&app), vec!["a1-b1A-b2A"]);
-    assert_eq!(game(&app).game().position().stones(Side::Black), bits(&["i5"]));
+    assert_eq!(
+        game(&app).game().position().stones(Side::Black),
+        bits(&["i5"])
+    );
 }
 
 #[test]
@@ -180,8 +209,13 @@ fn chain_can_end_early_by_key() {
     click(&mut app, "b1");
     // Space ends the turn: the keyboard system turns the key into a command.
     app.init_resource::<ButtonInput<KeyCode>>();
-    app.add_systems(Update, crate::input::keys_to_commands.before(crate::flow::FlowSet));
-    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Space);
+    app.add_systems(
+        Update,
+        crate::input::keys_to_commands.before(crate::flow::FlowSet),
+    );
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::Space);
     app.update();
     assert_eq!(turns(&app), vec!["a1-b1A"]);
     assert_eq!(game(&app).side_to_move(), Side::Black);
@@ -198,7 +232,11 @@ fn steps_are_sent_to_the_animation_one_by_one() {
     let played: Vec<StepPlayed> = cursor.read(messages).copied().collect();
     assert_eq!(
         played,
-        vec![StepPlayed { from: pt("a1"), to: pt("b1"), captured: bits(&["c1"]) }]
+        vec![StepPlayed {
+            from: pt("a1"),
+            to: pt("b1"),
+            captured: bits(&["c1"])
+        }]
     );
 }
 
@@ -213,7 +251,10 @@ fn undo_takes_back_the_chain_then_the_turn_and_redo_replays() {
     click(&mut app, "b1");
     send(&mut app, Command::Undo);
     assert!(game(&app).partial_steps().is_empty());
-    assert!(view(&app).stones.iter().any(|(p, _)| *p == pt("c1")), "c1 is back");
+    assert!(
+        view(&app).stones.iter().any(|(p, _)| *p == pt("c1")),
+        "c1 is back"
+    );
     click(&mut app, "a1");
     click(&mut app, "b1");
     click(&mut app, "b2");
@@ -235,7 +276,9 @@ fn undo_against_the_engine_returns_to_the_persons_turn() {
     let reply = game.position().legal_turns()[0];
     game.play(reply).expect("legal");
     let mut app = app_with(Match::from_game(game, [Player::Human, Player::Human], 1));
-    app.world_mut().resource_mut::<Match>().set_players([Player::Human, Player::Engine], 1);
+    app.world_mut()
+        .resource_mut::<Match>()
+        .set_players([Player::Human, Player::Engine], 1);
     // White to move; undo removes Black's and White's turns.
     send(&mut app, Command::Undo);
     assert!(turns(&app).is_empty());
@@ -256,7 +299,11 @@ fn the_game_ends_when_the_last_stone_is_captured() {
     assert_eq!(outcome.winner, Some(Side::White));
     assert_eq!(outcome.reason, EndReason::NoStones);
     assert!(!view(&app).interactive);
-    assert!(game(&app).message().contains("White wins"), "{}", game(&app).message());
+    assert!(
+        game(&app).message().contains("White wins"),
+        "{}",
+        game(&app).message()
+    );
     // Clicks after the end change nothing.
     click(&mut app, "b1");
     assert_eq!(turns(&app).len(), 1);
@@ -269,12 +316,19 @@ fn resignation_and_draw_offer_between_people() {
     send(&mut app, Command::OfferDraw);
     assert_eq!(game(&app).draw_offer(), Some(Side::White));
     click(&mut app, "d2");
-    assert_eq!(game(&app).selected(), None, "the board waits for the answer");
+    assert_eq!(
+        game(&app).selected(),
+        None,
+        "the board waits for the answer"
+    );
     send(&mut app, Command::AnswerDraw(false));
     assert!(game(&app).outcome().is_none());
     send(&mut app, Command::OfferDraw);
     send(&mut app, Command::AnswerDraw(true));
-    assert_eq!(game(&app).outcome().map(|o| (o.winner, o.reason)), Some((None, EndReason::Agreement)));
+    assert_eq!(
+        game(&app).outcome().map(|o| (o.winner, o.reason)),
+        Some((None, EndReason::Agreement))
+    );
     send(&mut app, Command::Undo);
     assert!(game(&app).outcome().is_none());
     send(&mut app, Command::Resign);
@@ -322,7 +376,8 @@ impl EngineAdapter for Stubborn {
         while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(1));
         }
-        self.0.store(stop.load(Ordering::Relaxed), Ordering::Relaxed);
+        self.0
+            .store(stop.load(Ordering::Relaxed), Ordering::Relaxed);
         None
     }
 }
@@ -334,23 +389,38 @@ fn undo_cancels_the_engine_search() {
     app.add_plugins(MinimalPlugins)
         .insert_resource(Settings::default())
         .insert_resource(Engine(Arc::new(Stubborn(stopped.clone()))))
-        .insert_resource(Match::new(Position::standard(), [Player::Engine, Player::Human], 1))
+        .insert_resource(Match::new(
+            Position::standard(),
+            [Player::Engine, Player::Human],
+            1,
+        ))
         .add_plugins((crate::flow::plugin, crate::engine::plugin));
     app.update();
     assert!(app.world().resource::<Thinking>().active());
-    let flag = app.world().resource::<Thinking>().stop_flag().expect("a search runs");
+    let flag = app
+        .world()
+        .resource::<Thinking>()
+        .stop_flag()
+        .expect("a search runs");
     send(&mut app, Command::NewGame);
     assert!(flag.load(Ordering::Relaxed), "the stop flag is raised");
     let deadline = Instant::now() + Duration::from_secs(5);
     while !stopped.load(Ordering::Relaxed) && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert!(stopped.load(Ordering::Relaxed), "the search thread saw the flag");
+    assert!(
+        stopped.load(Ordering::Relaxed),
+        "the search thread saw the flag"
+    );
 }
 
 #[test]
 fn the_engine_plays_its_turn_in_the_background() {
-    let mut app = app_with(Match::new(Position::standard(), [Player::Engine, Player::Human], 1));
+    let mut app = app_with(Match::new(
+        Position::standard(),
+        [Player::Engine, Player::Human],
+        1,
+    ));
     let deadline = Instant::now() + Duration::from_secs(20);
     while turns(&app).is_empty() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(5));
@@ -361,7 +431,10 @@ fn the_engine_plays_its_turn_in_the_background() {
     let openings = ["d2-e3A", "e2-e3A", "f2-e3A", "d3-e3A", "d3-e3W"];
     assert!(openings.contains(&played[0].as_str()), "{played:?}");
     assert_eq!(game(&app).side_to_move(), Side::Black);
-    assert!(!app.world().resource::<Thinking>().active(), "the person is to move");
+    assert!(
+        !app.world().resource::<Thinking>().active(),
+        "the person is to move"
+    );
 }
 
 #[test]
@@ -372,7 +445,7 @@ fn loading_a_bad_file_reports_and_keeps_the_game() {
     click(&mut app, "e3");
     for (name, contents) in [
         ("garbage.fgn", &b"this is not a game\n\x00\xff"[..]),
-        ("illegal.fgn", b"[Start \"BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w\"]\n1. a1-a2\n"),
+        ("illegal.fgn", b"[Event \"x\"]\n\n1. a1-a2 *\n"),
     ] {
         let path = dir.join(name);
         std::fs::write(&path, contents).expect("write test file");
@@ -383,10 +456,14 @@ fn loading_a_bad_file_reports_and_keeps_the_game() {
         assert!(status.text.contains(name), "{status:?}");
         assert_eq!(turns(&app), vec!["d2-e3A"], "the game is untouched");
     }
-    app.world_mut().write_message(Persist::Load(dir.join("missing.fgn")));
+    app.world_mut()
+        .write_message(Persist::Load(dir.join("missing.fgn")));
     app.update();
     let status = app.world().resource::<PersistStatus>().clone();
-    assert!(status.error && status.text.contains("missing.fgn"), "{status:?}");
+    assert!(
+        status.error && status.text.contains("missing.fgn"),
+        "{status:?}"
+    );
 }
 
 #[test]
@@ -403,12 +480,16 @@ fn save_then_load_restores_the_game() {
     assert_eq!(saved.len(), 1);
     send(&mut app, Command::NewGame);
     assert!(turns(&app).is_empty());
-    app.world_mut().write_message(Persist::Load(saved[0].clone()));
+    app.world_mut()
+        .write_message(Persist::Load(saved[0].clone()));
     app.update();
     app.update();
     assert!(!app.world().resource::<PersistStatus>().error);
     assert_eq!(turns(&app), vec!["a1-b1A-b2A"]);
-    assert_eq!(game(&app).game().start().to_fen().split(' ').next(), CHAIN.split(' ').next());
+    assert_eq!(
+        game(&app).game().start().to_fen().split(' ').next(),
+        CHAIN.split(' ').next()
+    );
 }
 
 #[test]
@@ -417,18 +498,39 @@ fn record_text_round_trip() {
     game.play_text("d3-e3W").expect("legal");
     let reply = game.position().legal_turns()[0];
     game.play(reply).expect("legal");
-    let text = record_text(&game);
+    let text = record_text(&game, [Player::Human, Player::Engine], 4).expect("writable");
+    assert!(text.contains("[White \"Person\"]"), "{text}");
+    assert!(text.contains("[Black \"fanorona-ai level 4\"]"), "{text}");
+    assert!(text.contains("1. d3-e3W"), "{text}");
     let back = parse_record_text(&text).expect("own records load");
     assert_eq!(back.turns(), game.turns());
-    assert!(parse_record_text("1. zz-e3A").is_err());
+    // A resignation survives through the result token.
+    game.resign(Side::White);
+    let text = record_text(&game, [Player::Human, Player::Human], 1).expect("writable");
+    let back = parse_record_text(&text).expect("loads");
+    assert_eq!(back.outcome().map(|o| o.winner), Some(Some(Side::Black)));
+    // Another board and a start position other than the setup.
+    let small = Game::new(Position::from_fen("W1B/3/B1W w").expect("valid"));
+    let text = record_text(&small, [Player::Human, Player::Human], 1).expect("writable");
+    let back = parse_record_text(&text).expect("loads");
+    assert_eq!(back.start(), small.start());
+    let error = parse_record_text("[Result \"*\"]\n\n1. d3-d4A *\n").expect_err("illegal");
+    assert!(error.contains("d3-d4A"), "{error}");
 }
 
 #[test]
 fn settings_survive_a_restart_and_bad_files_are_reported() {
     let dir = temp_dir("settings");
     let path = dir.join("fanorona").join("settings.json");
-    assert_eq!(load_settings(&path).expect("missing file gives defaults"), Settings::default());
-    let mut settings = Settings { level: 5, board: "5x5".into(), ..Settings::default() };
+    assert_eq!(
+        load_settings(&path).expect("missing file gives defaults"),
+        Settings::default()
+    );
+    let mut settings = Settings {
+        level: 3,
+        board: "5x5".into(),
+        ..Settings::default()
+    };
     let mut rules = settings.rules();
     rules.compulsory_continuation = true;
     settings.set_rules(rules);
@@ -443,7 +545,7 @@ fn settings_survive_a_restart_and_bad_files_are_reported() {
     // Out-of-range values are repaired, not trusted.
     std::fs::write(&path, r#"{"level": 99, "board": "4x4"}"#).expect("write");
     let repaired = load_settings(&path).expect("load");
-    assert_eq!((repaired.level, repaired.board.as_str()), (8, "5x9"));
+    assert_eq!((repaired.level, repaired.board.as_str()), (4, "5x9"));
 }
 
 #[test]
@@ -455,9 +557,21 @@ fn command_line() {
     assert_eq!(o.screenshot, Some(PathBuf::from("out.png")));
     assert_eq!(o.size, Some((640, 360)));
     assert_eq!(o.timeout, 120);
-    assert_eq!(args(&["--size", "640"]).unwrap_err().to_string(), "option --size: \"640\" is not a size WxH between 64 and 8192, like 1280x720");
-    assert_eq!(args(&["--turn"]), Err(ArgError::MissingValue("--turn".into())));
-    assert_eq!(args(&["--turn", "3"]), Err(ArgError::Conflict("--turn needs --game")));
-    assert_eq!(args(&["--frobnicate"]), Err(ArgError::Unknown("--frobnicate".into())));
+    assert_eq!(
+        args(&["--size", "640"]).unwrap_err().to_string(),
+        "option --size: \"640\" is not a size WxH between 64 and 8192, like 1280x720"
+    );
+    assert_eq!(
+        args(&["--turn"]),
+        Err(ArgError::MissingValue("--turn".into()))
+    );
+    assert_eq!(
+        args(&["--turn", "3"]),
+        Err(ArgError::Conflict("--turn needs --game"))
+    );
+    assert_eq!(
+        args(&["--frobnicate"]),
+        Err(ArgError::Unknown("--frobnicate".into()))
+    );
     assert_eq!(args(&["--help"]), Ok(Parsed::Help));
 }

@@ -11,7 +11,9 @@ use crate::engine::Thinking;
 use crate::flow::{Command, Match, Player, outcome_text, players_for, side_name};
 use crate::input::BlocksBoard;
 use crate::persist::{GamesDir, Persist, PersistStatus, saved_games};
-use crate::settings::{AnimationSpeed, BOARD_CHOICES, MAX_LEVEL, MIN_LEVEL, Mode, Settings, SideChoice};
+use crate::settings::{
+    AnimationSpeed, BOARD_CHOICES, MAX_LEVEL, MIN_LEVEL, Mode, Settings, SideChoice,
+};
 
 const PANEL: Color = Color::srgba(0.06, 0.07, 0.09, 0.86);
 const BUTTON: Color = Color::srgb(0.20, 0.22, 0.27);
@@ -78,7 +80,7 @@ impl Choice {
                 SideChoice::White => "White (moves first)".into(),
                 SideChoice::Black => "Black".into(),
             },
-            Choice::Level => s.level().to_string(),
+            Choice::Level => format!("{} ({})", s.level(), crate::engine::ai_level(s.level())),
             Choice::Board => board_label(s.board_size()),
             Choice::Opening => on(rules.opening_restriction),
             Choice::Continuation => on(rules.compulsory_continuation),
@@ -103,7 +105,11 @@ impl Choice {
                 s.human_side = next(&[SideChoice::White, SideChoice::Black], s.human_side);
             }
             Choice::Level => {
-                s.level = if s.level() >= MAX_LEVEL { MIN_LEVEL } else { s.level() + 1 };
+                s.level = if s.level() >= MAX_LEVEL {
+                    MIN_LEVEL
+                } else {
+                    s.level() + 1
+                };
             }
             Choice::Board => s.board = next(&BOARD_CHOICES, s.board_size()).to_string(),
             Choice::Opening => rules.opening_restriction = !rules.opening_restriction,
@@ -180,7 +186,11 @@ enum Only {
 struct TurnList;
 
 fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
-    (Text::new(value), TextFont::from_font_size(size), TextColor(color))
+    (
+        Text::new(value),
+        TextFont::from_font_size(size),
+        TextColor(color),
+    )
 }
 
 fn button(label: impl Into<String>, action: Action) -> impl Bundle {
@@ -263,7 +273,10 @@ fn spawn_menu(mut commands: Commands, settings: Res<Settings>, game: Option<Res<
         .id();
     let card = commands
         .spawn((
-            Node { min_width: px(520.0), ..panel_node() },
+            Node {
+                min_width: px(520.0),
+                ..panel_node()
+            },
             BackgroundColor(PANEL),
             children![
                 text("Fanorona", 44.0, ACCENT),
@@ -275,24 +288,39 @@ fn spawn_menu(mut commands: Commands, settings: Res<Settings>, game: Option<Res<
     commands.entity(card).add_children(&rows);
     let buttons = commands
         .spawn((
-            Node { column_gap: px(10.0), margin: UiRect::top(px(10.0)), ..default() },
-            children![button("Start new game", Action::Start), button("Quit", Action::Quit)],
+            Node {
+                column_gap: px(10.0),
+                margin: UiRect::top(px(10.0)),
+                ..default()
+            },
+            children![
+                button("Start new game", Action::Start),
+                button("Quit", Action::Quit)
+            ],
         ))
         .id();
     commands.entity(card).add_child(buttons);
     if can_continue {
-        let resume = commands.spawn(button("Back to the game", Action::Continue)).id();
+        let resume = commands
+            .spawn(button("Back to the game", Action::Continue))
+            .id();
         commands.entity(buttons).insert_children(1, &[resume]);
     }
     let saved = commands
         .spawn((
-            Node { flex_direction: FlexDirection::Column, row_gap: px(4.0), ..default() },
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(4.0),
+                ..default()
+            },
             SavedList,
         ))
         .id();
     let status = commands.spawn((MenuStatus, text("", 15.0, DIM))).id();
     let heading = commands.spawn(text("Saved games", 20.0, ACCENT)).id();
-    commands.entity(card).add_children(&[heading, saved, status]);
+    commands
+        .entity(card)
+        .add_children(&[heading, saved, status]);
 }
 
 fn refresh_saved_list(
@@ -305,12 +333,19 @@ fn refresh_saved_list(
     for list in &lists {
         let games = dir.0.as_deref().map(saved_games).unwrap_or_default();
         if games.is_empty() {
-            let empty = commands.spawn(text("No saved games yet (Save during a game)", 15.0, DIM)).id();
+            let empty = commands
+                .spawn(text("No saved games yet (Save during a game)", 15.0, DIM))
+                .id();
             commands.entity(list).add_child(empty);
         }
         for path in games.into_iter().take(6) {
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            let entry = commands.spawn(button(format!("Load {name}"), Action::Load(path))).id();
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let entry = commands
+                .spawn(button(format!("Load {name}"), Action::Load(path)))
+                .id();
             commands.entity(list).add_child(entry);
         }
     }
@@ -364,22 +399,47 @@ fn spawn_game_ui(mut commands: Commands) {
     let thinking = live(&mut commands, Live::Thinking, 17.0, ACCENT);
     let result = live(&mut commands, Live::Result, 22.0, ACCENT);
     let message = commands
-        .spawn((Live::Message, text("", 16.0, TEXT), Node { max_width: px(272.0), ..default() }))
+        .spawn((
+            Live::Message,
+            text("", 16.0, TEXT),
+            Node {
+                max_width: px(272.0),
+                ..default()
+            },
+        ))
         .id();
     commands
         .entity(left)
         .add_children(&[title, turn, stones, players, thinking, result, message]);
     let rows: [Vec<(&str, Action, Option<Only>)>; 5] = [
+        vec![(
+            "End turn [Space]",
+            Action::Game(Command::EndTurn),
+            Some(Only::Chain),
+        )],
         vec![
-            ("End turn [Space]", Action::Game(Command::EndTurn), Some(Only::Chain)),
+            (
+                "Approach [A]",
+                Action::Game(Command::Choose(StepKind::Approach)),
+                Some(Only::Choice),
+            ),
+            (
+                "Withdrawal [W]",
+                Action::Game(Command::Choose(StepKind::Withdrawal)),
+                Some(Only::Choice),
+            ),
         ],
         vec![
-            ("Approach [A]", Action::Game(Command::Choose(StepKind::Approach)), Some(Only::Choice)),
-            ("Withdrawal [W]", Action::Game(Command::Choose(StepKind::Withdrawal)), Some(Only::Choice)),
-        ],
-        vec![
-            ("Accept draw", Action::Game(Command::AnswerDraw(true)), Some(Only::DrawOffer)),
-            ("Decline", Action::Game(Command::AnswerDraw(false)), Some(Only::DrawOffer)),
+            (
+                "Accept draw",
+                Action::Game(Command::AnswerDraw(true)),
+                Some(Only::DrawOffer),
+            ),
+            (
+                "Decline",
+                Action::Game(Command::AnswerDraw(false)),
+                Some(Only::DrawOffer),
+            ),
         ],
         vec![
             ("Undo [U]", Action::Game(Command::Undo), None),
@@ -388,14 +448,23 @@ fn spawn_game_ui(mut commands: Commands) {
         ],
         vec![
             ("Resign", Action::Game(Command::Resign), None),
-            ("Offer draw", Action::Game(Command::OfferDraw), Some(Only::TwoPeople)),
+            (
+                "Offer draw",
+                Action::Game(Command::OfferDraw),
+                Some(Only::TwoPeople),
+            ),
             ("Save", Action::Save, None),
             ("Menu", Action::Menu, None),
         ],
     ];
     for row in rows {
         let row_entity = commands
-            .spawn(Node { column_gap: px(6.0), flex_wrap: FlexWrap::Wrap, row_gap: px(6.0), ..default() })
+            .spawn(Node {
+                column_gap: px(6.0),
+                flex_wrap: FlexWrap::Wrap,
+                row_gap: px(6.0),
+                ..default()
+            })
             .id();
         for (label, action, only) in row {
             let b = commands.spawn(button(label, action)).id();
@@ -441,7 +510,10 @@ fn spawn_game_ui(mut commands: Commands) {
                 },
                 ScrollPosition::default(),
             ),
-            (button("Back to the game [Esc]", Action::Game(Command::View(None))), Only::Viewing),
+            (
+                button("Back to the game [Esc]", Action::Game(Command::View(None))),
+                Only::Viewing
+            ),
         ],
     ));
 }
@@ -472,7 +544,12 @@ fn refresh_game_ui(
                     Player::Engine => format!("engine level {}", game.level()),
                 };
                 let [w, b] = game.players();
-                format!("White: {}. Black: {}. Board {}.", who(w), who(b), game.size())
+                format!(
+                    "White: {}. Black: {}. Board {}.",
+                    who(w),
+                    who(b),
+                    game.size()
+                )
             }
             Live::Thinking => {
                 if thinking.active() {
@@ -530,19 +607,45 @@ fn refresh_turn_list(
     let start_side = game.game().start().side_to_move();
     for (i, turn) in turns.iter().enumerate() {
         let ply = i + 1;
-        let mover = if i % 2 == 0 { start_side } else { start_side.other() };
-        let number = if mover == start_side { format!("{}.", i / 2 + 1) } else { String::new() };
+        let mover = if i % 2 == 0 {
+            start_side
+        } else {
+            start_side.other()
+        };
+        let number = if mover == start_side {
+            format!("{}.", i / 2 + 1)
+        } else {
+            String::new()
+        };
         let current = game.viewing().map_or(ply == turns.len(), |v| v == ply);
         let color = if current { ACCENT } else { TEXT };
         let entry = commands
             .spawn((
                 Button,
                 Action::Game(Command::View(Some(ply))),
-                Node { padding: UiRect::axes(px(6.0), px(2.0)), column_gap: px(6.0), ..default() },
+                Node {
+                    padding: UiRect::axes(px(6.0), px(2.0)),
+                    column_gap: px(6.0),
+                    ..default()
+                },
                 BackgroundColor(if current { BUTTON } else { Color::NONE }),
                 children![
-                    (text(format!("{number:>4}"), 15.0, DIM), Pickable::IGNORE),
-                    (text(format!("{} {turn}", mover.char()), 15.0, color), Pickable::IGNORE),
+                    (
+                        text(number, 15.0, DIM),
+                        Node {
+                            min_width: px(30.0),
+                            ..default()
+                        },
+                        Pickable::IGNORE
+                    ),
+                    (
+                        text(format!("{} {turn}", mover.char()), 15.0, color),
+                        Node {
+                            max_width: px(170.0),
+                            ..default()
+                        },
+                        Pickable::IGNORE
+                    ),
                 ],
             ))
             .id();
@@ -562,7 +665,6 @@ fn refresh_turn_list(
 
 // ---------------------------------------------------------------- buttons
 
-#[allow(clippy::too_many_arguments)] // Reason: one dispatcher for every button of both screens.
 fn press_buttons(
     mut buttons: Query<(&Interaction, &Action, &mut BackgroundColor), Changed<Interaction>>,
     mut settings: ResMut<Settings>,
@@ -579,7 +681,11 @@ fn press_buttons(
             Interaction::Pressed => BUTTON_PRESS,
             Interaction::Hovered => BUTTON_HOVER,
             Interaction::None => {
-                if matches!(action, Action::Game(Command::View(_))) { Color::NONE } else { BUTTON }
+                if matches!(action, Action::Game(Command::View(_))) {
+                    Color::NONE
+                } else {
+                    BUTTON
+                }
             }
         };
         if *interaction != Interaction::Pressed {
