@@ -56,6 +56,11 @@ pub use position::{Position, PositionError, Setup};
 pub use rules::{Rules, RulesError, StuckRule};
 pub use turn::{MAX_STEPS, Step, StepKind, StepList, Turn, TurnList};
 
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 #[cfg(test)]
 mod tests {
     use super::*;
