@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use fanorona_ai::solve::{self, Budget, SolveError, Value, pns, retro};
+use fanorona_ai::solve::{self, Budget, SolveError, Value, layered, pns, retro};
 use fanorona_core::{BoardSize, Position, Rules, StuckRule};
 
 fn pos(fen: &str) -> Position {
@@ -255,4 +255,39 @@ fn budgets_stop_a_solve() {
         err.to_string().starts_with("time budget of 0.0 s ran out"),
         "{err}"
     );
+}
+
+#[test]
+fn layered_analysis_agrees_with_retrograde_analysis() {
+    for (size, rules) in [
+        ("3x3", "no-capture-limit=off"),
+        ("3x3", "stuck=draws,no-capture-limit=off"),
+        ("5x3", "no-capture-limit=off"),
+        ("3x5", "compulsory-continuation=on,no-capture-limit=off"),
+    ] {
+        let rules: Rules = rules.parse().unwrap();
+        let start = Position::start_with(size.parse().unwrap(), rules);
+        let r = retro_of(&start);
+        let l = layered::solve(&start, &Budget::default(), &mut |_| {}).unwrap();
+        assert_eq!(
+            (l.value, l.distance),
+            (r.value, r.distance),
+            "{size} {rules}"
+        );
+        assert_eq!(l.best, r.best, "{size} {rules}");
+        // The same wins and draws; retro also counts the positions where the side to move
+        // has no stone left (losses at distance 0), layered does not store them.
+        assert_eq!(l.counts[..2], r.counts[..2], "{size} {rules}");
+        let empty = r
+            .positions()
+            .filter(|(p, _, _)| p.stones(p.side_to_move()).is_empty())
+            .count() as u64;
+        assert_eq!(l.counts[2] + empty, r.counts[2], "{size} {rules}");
+        assert_eq!(l.states + empty, r.states, "{size} {rules}");
+    }
+    let start = Position::start(BoardSize::TELO); // the no-capture limit on
+    assert!(matches!(
+        layered::solve(&start, &Budget::default(), &mut |_| {}),
+        Err(SolveError::Unsupported(_))
+    ));
 }

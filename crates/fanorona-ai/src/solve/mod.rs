@@ -26,6 +26,8 @@
 //! - [`retro`]: retrograde analysis of every position reachable from a start. Exact, handles
 //!   cycles by construction (positions never labelled win or loss are draws), and gives the
 //!   distance to the end under best play (the winner hurries, the loser delays).
+//! - [`layered`]: the same analysis with the positions split by material and stored as one
+//!   64-bit number each, for boards whose reachable positions outgrow [`retro`]'s tables.
 //! - [`pns`]: proof-number search over a tree of the game with a table of solved positions,
 //!   two searches (can the side to move force a win? can the opponent?) giving win, draw or
 //!   loss. Needs far less memory than retrograde analysis when a proof is small.
@@ -53,7 +55,9 @@ use std::time::{Duration, Instant};
 use fanorona_core::{BoardSize, Position, Rules};
 
 mod graph;
+mod index;
 mod key;
+pub mod layered;
 pub mod pns;
 pub mod retro;
 pub mod tablebase;
@@ -192,7 +196,9 @@ pub enum SolveError {
     },
     /// The position cannot be represented by the solver under these rules.
     Key(KeyError),
-    /// The game is already over in the position given (it has no turn to suggest).
+    /// The method cannot solve under these rules.
+    Unsupported(&'static str),
+    /// A broken invariant of the solver (a bug).
     Internal(&'static str),
 }
 
@@ -215,6 +221,7 @@ impl fmt::Display for SolveError {
                 limit.as_secs_f64()
             ),
             SolveError::Key(e) => e.fmt(f),
+            SolveError::Unsupported(what) => f.write_str(what),
             SolveError::Internal(what) => write!(f, "internal solver error: {what}"),
         }
     }

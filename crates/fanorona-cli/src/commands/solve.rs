@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use fanorona_ai::solve::tablebase::{ClassStats, Tablebase};
-use fanorona_ai::solve::{Budget, Progress, Value, human_bytes, pns, retro};
+use fanorona_ai::solve::{Budget, Progress, Value, human_bytes, layered, pns, retro};
 use fanorona_core::{BoardSize, Color, Position};
 use serde_json::{Value as Json, json};
 
@@ -32,8 +32,9 @@ use crate::progress;
 pub struct SolveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// The method: retrograde analysis, proof-number search, both (cross-checked), or auto
-    /// (retrograde analysis up to 15 points, proof-number search beyond).
+    /// The method: retrograde analysis (retro, or layered by material for less memory),
+    /// proof-number search (pn), both (retrograde analysis and proof-number search,
+    /// cross-checked), or auto (retro up to 15 points, pn beyond).
     #[arg(long, value_enum, default_value_t = Method::Auto)]
     pub method: Method,
     /// Memory budget for the solver's tables, such as 512M or 8G (binary units).
@@ -42,7 +43,7 @@ pub struct SolveArgs {
     /// Time budget in seconds.
     #[arg(long, value_name = "SECONDS")]
     pub max_time: Option<f64>,
-    /// Also print a line of best play this many turns long (retrograde analysis only).
+    /// Also print a line of best play this many turns long (with `--method retro`).
     #[arg(long, value_name = "TURNS", default_value_t = 0)]
     pub line: usize,
     /// Generate endgame tables of the board (default 5x9) into this directory.
@@ -66,9 +67,12 @@ pub enum Method {
     Auto,
     /// Retrograde analysis of every reachable position.
     Retro,
+    /// Retrograde analysis of every reachable position, layered by material (less memory).
+    Layered,
     /// Proof-number search.
     Pn,
-    /// Both, checking that they agree.
+    /// Retrograde analysis (layered beyond 15 points) and proof-number search, checking that
+    /// they agree.
     Both,
 }
 
@@ -173,7 +177,8 @@ fn solve_position(args: &SolveArgs, pos: &Position, budget: &Budget) -> Result<E
     let mut text = Vec::new();
     let mut best_text: Option<String> = None;
     let mut distance: Option<u16> = None;
-    if matches!(method, Method::Retro | Method::Both) {
+    let small = pos.size().len() <= 15;
+    if method == Method::Retro || (method == Method::Both && small) {
         let s = retro::solve(pos, budget, &mut report).context("retrograde analysis")?;
         value = Some(s.value);
         distance = Some(s.distance);
@@ -211,6 +216,40 @@ fn solve_position(args: &SolveArgs, pos: &Position, budget: &Budget) -> Result<E
         if !line.is_empty() {
             text.push(format!("best line: {}", line.join(" ")));
         }
+    }
+    if method == Method::Layered || (method == Method::Both && !small) {
+        let s = layered::solve(pos, budget, &mut report).context("layered retrograde analysis")?;
+        value = Some(s.value);
+        distance = Some(s.distance);
+        best_text = s.best.map(|t| t.to_string());
+        out["layered"] = json!({
+            "value": s.value.as_str(),
+            "distance": s.distance,
+            "best": s.best.map(|t| t.to_string()),
+            "states": s.states,
+            "classes": s.classes,
+            "largest_class": s.largest_class,
+            "edges": s.edges,
+            "wins": s.counts[0],
+            "draws": s.counts[1],
+            "losses": s.counts[2],
+            "bytes": s.bytes,
+            "seconds": s.time.as_secs_f64(),
+        });
+        text.push(format!(
+            "layered retrograde analysis: {} in {} turns; {} positions in {} material classes (largest {}; {} wins, {} draws, {} losses for the side to move), {} paika edges; {} of tables; {:.3} s",
+            s.value,
+            s.distance,
+            s.states,
+            s.classes,
+            s.largest_class,
+            s.counts[0],
+            s.counts[1],
+            s.counts[2],
+            s.edges,
+            human_bytes(s.bytes),
+            s.time.as_secs_f64()
+        ));
     }
     if matches!(method, Method::Pn | Method::Both) {
         let s = pns::solve(pos, budget, &mut report).context("proof-number search")?;

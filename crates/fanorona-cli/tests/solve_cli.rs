@@ -1,0 +1,119 @@
+//! `fanorona solve` as a user runs it.
+
+use std::process::{Command, Output};
+
+fn fanorona(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fanorona"))
+        .args(args)
+        .output()
+        .expect("the fanorona binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn solves_three_by_three_with_both_methods() {
+    let out = fanorona(&["solve", "--board", "3x3", "--method", "both"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("3x3 BBB/B1W/WWW w: win for White to move: White (to move) wins\n"),
+        "{text}"
+    );
+    assert!(text.contains("best first turn: c2-b2A\n"), "{text}");
+    assert!(
+        text.contains("retrograde analysis: win in 11 turns; 1012 positions"),
+        "{text}"
+    );
+    assert!(text.contains("proof-number search: win;"), "{text}");
+    assert!(text.contains("cross-check: both methods agree"), "{text}");
+    let out = fanorona(&[
+        "solve", "--board", "3x3", "--method", "retro", "--line", "3",
+    ]);
+    assert!(stdout(&out).contains("best line: c2-b2A a3-a2A c1-c2A\n"));
+}
+
+#[test]
+fn json_for_scripts() {
+    let out = fanorona(&[
+        "solve",
+        "--fen",
+        "3/1B1/W2 w",
+        "--method",
+        "layered",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+    assert_eq!(v["value"], "loss");
+    assert_eq!(v["distance"], 2);
+    assert_eq!(v["side_to_move"], "White");
+    assert_eq!(v["layered"]["value"], "loss");
+    assert!(
+        v["rules"]
+            .as_str()
+            .unwrap()
+            .ends_with("no-capture-limit=off"),
+        "the solver's default rules turn the no-capture limit off"
+    );
+}
+
+#[test]
+fn tables_generate_and_probe() {
+    let dir = std::env::temp_dir().join(format!("fanorona-cli-tables-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let out = fanorona(&[
+        "solve",
+        "--board",
+        "3x3",
+        "--tables",
+        d,
+        "--max-stones",
+        "3",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["positions"], 72 + 252 + 252);
+    assert_eq!(v["files"].as_array().unwrap().len(), 3);
+    let out = fanorona(&["solve", "--probe", d, "--fen", "1B1/3/W1W w"]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "1B1/3/W1W w: win for White to move in 7 turns\nbest turn: a1-a2\n"
+    );
+    let out = fanorona(&["solve", "--probe", d, "--fen", "BBB/3/WWW w"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("do not cover"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn budgets_and_bad_input_are_errors() {
+    let out = fanorona(&[
+        "solve",
+        "--board",
+        "5x5",
+        "--method",
+        "retro",
+        "--max-memory",
+        "1M",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("memory budget of 1.00 MiB reached"), "{err}");
+    let out = fanorona(&["solve", "--board", "3x3", "--max-memory", "lots"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = fanorona(&["solve", "--board", "4x4"]);
+    assert_eq!(out.status.code(), Some(2));
+}
