@@ -117,7 +117,7 @@ impl TurnBuilder {
                         });
                     });
                 } else {
-                    movegen::paika_steps(pos, |from, d, to| {
+                    movegen::paika_steps(pos, u64::MAX, |from, d, to| {
                         out.push(Step {
                             from: Point(from),
                             to: Point(to),

@@ -119,6 +119,17 @@ impl Game {
         Ok(())
     }
 
+    /// Plays a turn known to be legal in the current position, such as one from
+    /// [`Position::legal_turns`] or [`Position::parse_turn`], without checking it again.
+    ///
+    /// Unlike [`Game::play`] this does not check that the game is still going on either: a
+    /// record reader can replay a game past its end and report that separately. The turn must
+    /// be legal; otherwise the history holds a position the rules could not reach.
+    pub fn play_unchecked(&mut self, turn: Turn) {
+        self.positions.push(self.position().play(&turn));
+        self.turns.push(turn);
+    }
+
     /// Reads turn text in the current position and plays it.
     ///
     /// # Errors

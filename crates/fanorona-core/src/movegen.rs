@@ -170,10 +170,10 @@ pub(crate) fn first_capture_steps(
 /// Calls `f(from, dir, to)` for every paika of the side to move (legal only when no capture
 /// exists).
 #[inline(always)]
-pub(crate) fn paika_steps(pos: &Position, mut f: impl FnMut(u8, usize, u8)) {
+pub(crate) fn paika_steps(pos: &Position, only: u64, mut f: impl FnMut(u8, usize, u8)) {
     let geo = pos.geo;
-    let me = pos.stones[pos.side.index()];
-    let empty = geo.all().0 & !(me | pos.stones[pos.side.other().index()]);
+    let empty = geo.all().0 & !(pos.stones[0] | pos.stones[1]);
+    let me = pos.stones[pos.side.index()] & only;
     for d in 0..8 {
         let delta = geo.delta[d];
         let mut movers = me & geo.step1[d] & toward(empty, delta);
@@ -185,17 +185,26 @@ pub(crate) fn paika_steps(pos: &Position, mut f: impl FnMut(u8, usize, u8)) {
     }
 }
 
-/// Generates every legal turn of `pos` into `sink`.
+/// Generates every legal turn of `pos` into `sink`, or only those of the stones in `only`.
 #[inline]
-pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
-    let (masks, any_capture) = capture_masks(pos);
+pub(crate) fn generate<S: Sink>(pos: &Position, only: u64, sink: &mut S) {
+    let (mut masks, any_capture) = capture_masks(pos);
+    if only != u64::MAX {
+        for d in 0..8 {
+            masks.0[d] &= only;
+            masks.1[d] &= only;
+        }
+    }
     if !S::BUILDS {
+        debug_assert_eq!(only, u64::MAX, "counting is for all stones");
         sink.add(count(pos, &masks, any_capture));
         return;
     }
     if !any_capture {
         let size = pos.size();
-        paika_steps(pos, |from, d, to| sink.push(Turn::paika(size, from, d, to)));
+        paika_steps(pos, only, |from, d, to| {
+            sink.push(Turn::paika(size, from, d, to))
+        });
         return;
     }
     let me = pos.stones[pos.side.index()];

@@ -180,7 +180,7 @@ impl Position {
     pub fn parse_turn(&self, text: &str) -> Result<Turn, TurnError> {
         let parsed = TurnText::parse(text.trim(), self.size())?;
         let mut found: SmallVec<[Turn; 2]> = SmallVec::new();
-        self.for_each_turn(|t| {
+        self.for_each_turn_from(parsed.from, |t| {
             if parsed.matches(&t) {
                 found.push(t);
             }

@@ -311,7 +311,7 @@ impl Position {
     /// Allocates nothing for ordinary positions (see [`TurnList`]).
     pub fn legal_turns(&self) -> TurnList {
         let mut list = TurnList::new();
-        movegen::generate(self, &mut list);
+        movegen::generate(self, u64::MAX, &mut list);
         list
     }
 
@@ -319,13 +319,21 @@ impl Position {
     /// building a list.
     pub fn for_each_turn(&self, f: impl FnMut(Turn)) {
         let mut sink = movegen::FnSink(f);
-        movegen::generate(self, &mut sink);
+        movegen::generate(self, u64::MAX, &mut sink);
+    }
+
+    /// Calls `f` with every legal turn of the stone on `from` (none when it is not a stone of
+    /// the side to move). Capture stays compulsory: when any stone can capture, only captures
+    /// are legal, for this stone too.
+    pub fn for_each_turn_from(&self, from: Point, f: impl FnMut(Turn)) {
+        let mut sink = movegen::FnSink(f);
+        movegen::generate(self, from.bit().0, &mut sink);
     }
 
     /// The number of legal turns, counted without building them.
     pub fn count_turns(&self) -> u64 {
         let mut counter = Counter(0);
-        movegen::generate(self, &mut counter);
+        movegen::generate(self, u64::MAX, &mut counter);
         counter.0
     }
 

@@ -116,6 +116,15 @@ proptest! {
         let mut built = Vec::new();
         builder_turns(&pos.begin_turn(), &mut built);
         prop_assert_eq!(sorted_texts(built.iter().copied()), sorted_texts(pos.legal_turns()));
+        // The turns of each stone, put together, are the whole list.
+        let mut by_stone = Vec::new();
+        for p in pos.size().points() {
+            pos.for_each_turn_from(p, |t| {
+                assert_eq!(t.from(), p);
+                by_stone.push(t);
+            });
+        }
+        prop_assert_eq!(sorted_texts(by_stone), sorted_texts(pos.legal_turns()));
         // Counting in bulk agrees with the list, under every rule option.
         prop_assert_eq!(pos.count_turns(), pos.legal_turns().len() as u64);
         // And the turns themselves are equal values, not only equal texts.

@@ -270,3 +270,20 @@ fn start_positions_of_every_size() {
         "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
     );
 }
+
+#[test]
+fn turns_of_one_stone() {
+    // 3x7, White on e3, g2 and g1: only e3 can move (to e2); g1 and g2 block each other.
+    let p = pos("1BBBWBB/BBBB1BW/BBBB1BW w 0 5");
+    assert_eq!(texts(&p), ["e3-e2"]);
+    for name in ["g1", "g2", "a3", "b3"] {
+        let mut n = 0;
+        p.for_each_turn_from(p.size().parse_point(name).unwrap(), |_| n += 1);
+        assert_eq!(n, 0, "{name}");
+    }
+    let mut from_e3 = Vec::new();
+    p.for_each_turn_from(p.size().parse_point("e3").unwrap(), |t| {
+        from_e3.push(t.to_string())
+    });
+    assert_eq!(from_e3, ["e3-e2"]);
+}

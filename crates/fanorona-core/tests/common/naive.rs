@@ -22,6 +22,9 @@ const DIRS: [(i32, i32); 8] = [
     (-1, 1),
 ];
 
+/// A capture step: direction, letter (`A` or `W`) and the captured points.
+type CaptureStep = (usize, char, Vec<(i32, i32)>);
+
 pub struct NaiveTurn {
     pub text: String,
     pub after: Board,
@@ -109,13 +112,12 @@ impl Board {
         y: i32,
         visited: &[(i32, i32)],
         last: Option<usize>,
-    ) -> Vec<(usize, char, Vec<(i32, i32)>)> {
+    ) -> Vec<CaptureStep> {
         let mut out = Vec::new();
-        for d in 0..8 {
+        for (d, &(dx, dy)) in DIRS.iter().enumerate() {
             if Some(d) == last || !self.line(x, y, d) {
                 continue;
             }
-            let (dx, dy) = DIRS[d];
             let (tx, ty) = (x + dx, y + dy);
             if self.at(tx, ty) != 0 || visited.contains(&(tx, ty)) {
                 continue;
@@ -199,11 +201,10 @@ impl Board {
                 if self.at(x, y) != self.side {
                     continue;
                 }
-                for d in 0..8 {
+                for (d, &(dx, dy)) in DIRS.iter().enumerate() {
                     if !self.line(x, y, d) {
                         continue;
                     }
-                    let (dx, dy) = DIRS[d];
                     if self.at(x + dx, y + dy) == 0 {
                         let mut after = self.clone();
                         after.set(x, y, 0);
