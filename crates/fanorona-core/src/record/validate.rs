@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::{GameResult, Location, ReadError, Tag, Visitor};
-use crate::{BoardSize, Color, EndReason, Game, Outcome, Position, Rules, Turn, TurnError};
+use crate::{BoardSize, Color, Game, Outcome, Position, Rules, Turn, TurnError};
 
 /// The kind of a [`Problem`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -295,10 +295,8 @@ pub struct Validator {
     setup: [Option<(String, Location)>; 4],
     result_tag: Option<(GameResult, Location)>,
     token: Option<(GameResult, Location)>,
-    /// The positions of the game so far, the start first (empty when the tags give no start).
-    positions: Vec<Position>,
-    /// The turns replayed.
-    played: Vec<Turn>,
+    /// The game as replayed so far (`None` when the tags give no usable start).
+    game: Option<Game>,
     stopped: bool,
     turns: usize,
     problems: Vec<Problem>,
@@ -312,46 +310,17 @@ impl Validator {
 
     /// The game as far as it was replayed, after [`Visitor::end_game`].
     pub fn take_game(&mut self) -> Option<Game> {
-        let start = *self.positions.first()?;
-        let mut game = Game::new(start);
-        for turn in &self.played {
-            game.play(*turn).expect("a turn the validator found legal");
-        }
-        Some(game)
+        self.game.take()
     }
 
     /// The current position of the replay.
     fn position(&self) -> Option<&Position> {
-        self.positions.last()
+        self.game.as_ref().map(Game::position)
     }
 
-    /// What the rules decide now, as [`Game::outcome`] does (a test checks they agree):
-    /// the position alone, then repetition, then the no-capture limit.
+    /// What the rules decide now (the game's record has no resignation or agreement yet).
     fn rules_outcome(&self) -> Option<Outcome> {
-        let pos = self.position()?;
-        if let Some(o) = pos.outcome() {
-            return Some(o);
-        }
-        let rules = pos.rules();
-        if let Some(n) = rules.repetition {
-            let window = pos.no_capture_count() as usize + 1;
-            let seen = self
-                .positions
-                .iter()
-                .rev()
-                .take(window)
-                .filter(|p| p.same_placement(pos))
-                .count();
-            if seen >= n as usize {
-                return Some(Outcome::draw(EndReason::Repetition));
-            }
-        }
-        if let Some(limit) = rules.no_capture_limit
-            && pos.no_capture_count() >= limit
-        {
-            return Some(Outcome::draw(EndReason::NoCaptureLimit));
-        }
-        None
+        self.game.as_ref()?.outcome()
     }
 
     fn problem(&mut self, kind: ProblemKind, at: Location, text: &str, message: String) {
@@ -376,8 +345,7 @@ impl Visitor for Validator {
         self.setup = Default::default();
         self.result_tag = None;
         self.token = None;
-        self.positions.clear();
-        self.played.clear();
+        self.game = None;
         self.stopped = false;
         self.turns = 0;
         self.problems.clear();
@@ -426,7 +394,7 @@ impl Visitor for Validator {
     fn end_tags(&mut self) -> super::Control {
         let value = |i: usize| self.setup[i].as_ref().map(|(v, _)| v.as_str());
         match build_start(value(0), value(1), value(3), value(2)) {
-            Ok(pos) => self.positions.push(pos),
+            Ok(pos) => self.game = Some(Game::new(pos)),
             Err(e) => {
                 let i = match e.tag {
                     "Variant" => 0,
@@ -487,8 +455,9 @@ impl Visitor for Validator {
         } else {
             match find_turn(&pos, text) {
                 Ok(turn) => {
-                    self.positions.push(pos.play(&turn));
-                    self.played.push(turn);
+                    if let Some(game) = self.game.as_mut() {
+                        game.play_unchecked(turn);
+                    }
                     self.turns += 1;
                     return;
                 }
