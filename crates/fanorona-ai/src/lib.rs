@@ -1,3 +1,56 @@
-//! Search engine and solver for the board game Fanorona, built on `fanorona-core`.
+//! The Fanorona engine: an alpha-beta search over complete turns with a transposition table,
+//! move ordering and a quiescence search for forced captures; levels for people; an engine
+//! protocol in the style of UCI; players and matches to measure strength.
+//!
+//! The rules come from `fanorona-core` alone: the engine generates turns, plays them and
+//! judges outcomes only through it.
+//!
+//! # Examples
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use fanorona_ai::{Level, Limits, SearchOptions, Searcher};
+//! use fanorona_core::Game;
+//!
+//! let mut game = Game::default();
+//! let mut searcher = Searcher::new(8);
+//! let stop = AtomicBool::new(false);
+//! // Full strength at a fixed depth.
+//! let result = searcher.search(&game, &Limits::depth(4), &SearchOptions::default(), &stop, |_| {})?;
+//! println!("best {} score {} pv {}", result.best, result.score, result.pv_text());
+//! game.play(result.best).expect("the engine plays legal turns");
+//! // A level for people, reproducible with a seed.
+//! let reply = Level::Beginner.play(&mut searcher, &game, 42, &stop, |_| {})?;
+//! game.play(reply.best).expect("legal");
+//! # Ok::<(), fanorona_ai::SearchError>(())
+//! ```
+//!
+//! The main items:
+//! - [`Searcher`] (search with memory), [`search`] (one-off), [`Limits`], [`SearchOptions`],
+//!   [`SearchResult`], [`Info`], [`Score`];
+//! - [`Engine`] and [`SearchHandle`]: the search on a background thread, with stop;
+//! - [`Level`]: beginner, casual, strong, maximum;
+//! - [`evaluate`] and [`params`]: the evaluation and every tunable number;
+//! - [`protocol`]: the engine protocol loop; [`players`] and [`matches`]: matches and Elo;
+//!   [`bench`]: the node-count benchmark.
 
+pub mod bench;
+mod engine;
+pub mod eval;
+mod level;
+mod limits;
+pub mod matches;
+pub mod params;
+pub mod players;
+pub mod protocol;
+mod rng;
+mod search;
 pub mod solve;
+pub mod tt;
+
+pub use engine::{Engine, SearchHandle, search};
+pub use eval::evaluate;
+pub use level::{Level, LevelError};
+pub use limits::{Clock, Limits};
+pub use rng::Rng;
+pub use search::{Info, RootMove, Score, SearchError, SearchOptions, SearchResult, Searcher};

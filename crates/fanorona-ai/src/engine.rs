@@ -1,0 +1,213 @@
+//! The engine on a background thread: start a search, stream its progress, stop it, collect
+//! the answer. This is the interface for graphical clients.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+
+use fanorona_core::Game;
+
+use crate::params::DEFAULT_HASH_MB;
+use crate::search::{Info, SearchError, SearchOptions, SearchResult, Searcher};
+use crate::{Level, Limits};
+
+/// A search engine that searches on its own thread. Cheap to clone: clones share one
+/// transposition table, and their searches run one after the other.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::mpsc;
+/// use fanorona_ai::{Engine, Level, Limits, SearchOptions};
+/// use fanorona_core::Game;
+///
+/// let engine = Engine::new(8);
+/// let (tx, rx) = mpsc::channel();
+/// // A search for the client: progress arrives on a channel, the window stays responsive.
+/// let handle = engine.start(Game::default(), Limits::depth(5), SearchOptions::default(), move |info| {
+///     let _ = tx.send(info.depth);
+/// });
+/// let result = handle.join()?;
+/// assert_eq!(result.depth, 5);
+/// assert_eq!(rx.iter().collect::<Vec<_>>(), vec![1, 2, 3, 4, 5]);
+///
+/// // A level, stopped early: it still answers with a legal turn.
+/// let handle = engine.start_level(Game::default(), Level::Maximum, 1, |_| {});
+/// handle.stop();
+/// let result = handle.join()?;
+/// assert!(Game::default().position().is_legal(&result.best));
+/// # Ok::<(), fanorona_ai::SearchError>(())
+/// ```
+#[derive(Clone)]
+pub struct Engine {
+    searcher: Arc<Mutex<Searcher>>,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(DEFAULT_HASH_MB)
+    }
+}
+
+/// A running search. Dropping it stops the search and waits for the thread.
+pub struct SearchHandle {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<Result<SearchResult, SearchError>>>,
+}
+
+impl SearchHandle {
+    /// Asks the search to stop; it answers soon after (see [`SearchHandle::join`]).
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The stop flag, to share with other parts of a program.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Whether the search has finished (then [`SearchHandle::join`] returns at once).
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    /// Waits for the search to end and returns its answer.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::GameOver`] when the game was already over.
+    ///
+    /// # Panics
+    ///
+    /// Passes on a panic of the search thread (a bug).
+    pub fn join(mut self) -> Result<SearchResult, SearchError> {
+        let thread = self.thread.take().expect("joined once");
+        match thread.join() {
+            Ok(r) => r,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
+}
+
+impl Drop for SearchHandle {
+    fn drop(&mut self) {
+        if let Some(thread) = self.thread.take() {
+            self.stop();
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Engine {
+    /// An engine with a transposition table of about `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            searcher: Arc::new(Mutex::new(Searcher::new(hash_mb))),
+        }
+    }
+
+    /// Forgets what earlier searches learnt (for a new game). Waits for a running search.
+    pub fn clear(&self) {
+        self.with_searcher(Searcher::clear);
+    }
+
+    /// Replaces the transposition table by one of about `hash_mb` MiB. Waits for a running
+    /// search.
+    pub fn resize(&self, hash_mb: usize) {
+        self.with_searcher(|s| s.resize(hash_mb));
+    }
+
+    fn with_searcher(&self, f: impl FnOnce(&mut Searcher)) {
+        let mut s = self.searcher.lock().unwrap_or_else(PoisonError::into_inner);
+        f(&mut s);
+    }
+
+    /// Starts searching the current position of `game` on a new thread. `info` is called on
+    /// that thread after each completed iteration.
+    pub fn start(
+        &self,
+        game: Game,
+        limits: Limits,
+        options: SearchOptions,
+        info: impl FnMut(&Info) + Send + 'static,
+    ) -> SearchHandle {
+        self.spawn(move |searcher, stop| searcher.search(&game, &limits, &options, stop, info))
+    }
+
+    /// Starts a search at a [`Level`]: the level's limits and imperfection, the noise and
+    /// choice seeded by `seed`.
+    pub fn start_level(
+        &self,
+        game: Game,
+        level: Level,
+        seed: u64,
+        info: impl FnMut(&Info) + Send + 'static,
+    ) -> SearchHandle {
+        self.spawn(move |searcher, stop| level.play(searcher, &game, seed, stop, info))
+    }
+
+    /// Starts a search at a [`Level`] with other limits (the level's imperfection at a given
+    /// time per turn or on a clock).
+    pub fn start_level_with(
+        &self,
+        game: Game,
+        level: Level,
+        limits: Limits,
+        seed: u64,
+        info: impl FnMut(&Info) + Send + 'static,
+    ) -> SearchHandle {
+        self.spawn(move |searcher, stop| level.play_with(searcher, &game, &limits, seed, stop, info))
+    }
+
+    fn spawn(
+        &self,
+        job: impl FnOnce(&mut Searcher, &AtomicBool) -> Result<SearchResult, SearchError>
+        + Send
+        + 'static,
+    ) -> SearchHandle {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let searcher = Arc::clone(&self.searcher);
+        let thread = std::thread::Builder::new()
+            .name("fanorona-search".to_owned())
+            .spawn(move || {
+                let mut s = searcher.lock().unwrap_or_else(PoisonError::into_inner);
+                job(&mut s, &flag)
+            })
+            .expect("the system can start a thread");
+        SearchHandle {
+            stop,
+            thread: Some(thread),
+        }
+    }
+}
+
+/// Searches the current position of `game` on the calling thread with a fresh engine of
+/// [`DEFAULT_HASH_MB`] MiB: the simplest way to ask for a turn. Keep a [`Searcher`] instead
+/// to reuse what it learns from turn to turn.
+///
+/// # Errors
+///
+/// [`SearchError::GameOver`] when the game is over.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use fanorona_ai::{Limits, SearchOptions, search};
+/// use fanorona_core::Game;
+///
+/// let game = Game::default();
+/// let result = search(&game, &Limits::nodes(5_000), &SearchOptions::default(), &AtomicBool::new(false), |_| {})?;
+/// assert!(game.position().is_legal(&result.best));
+/// # Ok::<(), fanorona_ai::SearchError>(())
+/// ```
+pub fn search(
+    game: &Game,
+    limits: &Limits,
+    options: &SearchOptions,
+    stop: &AtomicBool,
+    info: impl FnMut(&Info),
+) -> Result<SearchResult, SearchError> {
+    Searcher::new(DEFAULT_HASH_MB).search(game, limits, options, stop, info)
+}

@@ -1,0 +1,271 @@
+//! Playing levels for people: limits plus a chosen, reproducible imperfection.
+
+use core::fmt;
+use core::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use fanorona_core::{Game, Turn};
+
+use crate::params::{
+    BEGINNER_DEPTH, BEGINNER_MARGIN, BEGINNER_NOISE, CASUAL_DEPTH, CASUAL_MARGIN, CASUAL_NOISE,
+    MAXIMUM_MOVETIME_MS, STRONG_NODES, WIN_BOUND,
+};
+use crate::rng::{Rng, mix};
+use crate::search::{Info, SearchError, SearchOptions, SearchResult, Searcher};
+use crate::tt::turn_key;
+use crate::Limits;
+
+/// How well the engine plays.
+///
+/// | level | limit | imperfection |
+/// |---|---|---|
+/// | `beginner` | depth 2 | noisy evaluation; any turn within 1.5 stones of the best |
+/// | `casual` | depth 4 | slight noise; any turn within 0.4 stones of the best |
+/// | `strong` | 400 000 nodes | none |
+/// | `maximum` | 3 s per turn (or the clock given) | none |
+///
+/// Beginner, casual and strong are reproducible: the same game, level and seed give the same
+/// turn on any machine (maximum depends on the time).
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use fanorona_ai::{Level, Searcher};
+/// use fanorona_core::Game;
+///
+/// let game = Game::default();
+/// let level: Level = "beginner".parse()?;
+/// let mut searcher = Searcher::new(2);
+/// let stop = AtomicBool::new(false);
+/// let a = level.play(&mut searcher, &game, 7, &stop, |_| {})?;
+/// let b = level.play(&mut searcher, &game, 7, &stop, |_| {})?;
+/// assert_eq!(a.best, b.best);
+/// assert!(game.position().is_legal(&a.best));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub enum Level {
+    /// Beatable by a new player: shallow, noisy, and content with a worse turn.
+    Beginner,
+    /// A club player's game: short-sighted now and then.
+    Casual,
+    /// Full strength within a fixed node budget.
+    Strong,
+    /// Full strength, as long as the time allows.
+    #[default]
+    Maximum,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 4] = [Level::Beginner, Level::Casual, Level::Strong, Level::Maximum];
+
+    /// The level's name: `beginner`, `casual`, `strong` or `maximum`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Strong => "strong",
+            Level::Maximum => "maximum",
+        }
+    }
+
+    /// The level by number, 0 (beginner) to 3 (maximum).
+    pub fn from_index(index: u8) -> Option<Level> {
+        Level::ALL.get(usize::from(index)).copied()
+    }
+
+    /// The level's number, 0 (beginner) to 3 (maximum).
+    pub fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The search limits of this level.
+    pub fn limits(self) -> Limits {
+        match self {
+            Level::Beginner => Limits::depth(BEGINNER_DEPTH),
+            Level::Casual => Limits::depth(CASUAL_DEPTH),
+            Level::Strong => Limits::nodes(STRONG_NODES),
+            Level::Maximum => Limits::movetime(Duration::from_millis(MAXIMUM_MOVETIME_MS)),
+        }
+    }
+
+    /// The search options of this level with the noise seeded by `seed`.
+    pub fn options(self, seed: u64) -> SearchOptions {
+        let (noise, exact) = match self {
+            Level::Beginner => (BEGINNER_NOISE, true),
+            Level::Casual => (CASUAL_NOISE, true),
+            Level::Strong | Level::Maximum => (0, false),
+        };
+        SearchOptions {
+            eval_noise: noise,
+            seed,
+            exact_root: exact,
+        }
+    }
+
+    /// How far below the best score a turn may be and still be played.
+    pub fn margin(self) -> i32 {
+        match self {
+            Level::Beginner => BEGINNER_MARGIN,
+            Level::Casual => CASUAL_MARGIN,
+            Level::Strong | Level::Maximum => 0,
+        }
+    }
+
+    /// Chooses the turn this level plays from a finished search: the best turn for the strong
+    /// levels; for the weaker ones a turn drawn (reproducibly, from `seed`) among those
+    /// scoring within [`Level::margin`] of the best, better turns more likely. A forced win
+    /// is never thrown away, and a turn that loses by force is never chosen over one that
+    /// does not.
+    pub fn choose(self, result: &SearchResult, seed: u64) -> Turn {
+        let margin = self.margin();
+        let best = result.value;
+        if margin == 0 || result.root_moves.len() < 2 || best >= WIN_BOUND {
+            return result.best;
+        }
+        let candidates: Vec<(Turn, i32)> = result
+            .root_moves
+            .iter()
+            .filter(|m| m.value >= best - margin && m.value > -WIN_BOUND)
+            .map(|m| (m.turn, margin - (best - m.value) + 1))
+            .collect();
+        let total: i64 = candidates.iter().map(|&(_, w)| i64::from(w)).sum();
+        if candidates.is_empty() || total <= 0 {
+            return result.best;
+        }
+        let mut rng = Rng::new(mix(seed ^ turn_key(&result.best)));
+        let mut pick = rng.below(total as u64) as i64;
+        for (turn, w) in candidates {
+            if pick < i64::from(w) {
+                return turn;
+            }
+            pick -= i64::from(w);
+        }
+        result.best
+    }
+
+    /// Searches with this level's limits and options and puts the level's choice in
+    /// [`SearchResult::best`] (the rest of the result is the search's own).
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::GameOver`] when the game is over.
+    pub fn play(
+        self,
+        searcher: &mut Searcher,
+        game: &Game,
+        seed: u64,
+        stop: &AtomicBool,
+        info: impl FnMut(&Info),
+    ) -> Result<SearchResult, SearchError> {
+        self.play_with(searcher, game, &self.limits(), seed, stop, info)
+    }
+
+    /// As [`Level::play`], with other limits (a level's imperfection at a given time per
+    /// turn, for instance).
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::GameOver`] when the game is over.
+    pub fn play_with(
+        self,
+        searcher: &mut Searcher,
+        game: &Game,
+        limits: &Limits,
+        seed: u64,
+        stop: &AtomicBool,
+        info: impl FnMut(&Info),
+    ) -> Result<SearchResult, SearchError> {
+        if self.margin() > 0 {
+            // What the table and history remember from other searches would change move
+            // ordering and reductions, and so the scores: start afresh to stay reproducible.
+            searcher.clear();
+        }
+        let mut result = searcher.search(game, limits, &self.options(seed), stop, info)?;
+        let chosen = self.choose(&result, seed);
+        if chosen != result.best {
+            result.best = chosen;
+            result.pv = vec![chosen];
+            if let Some(m) = result.root_moves.iter().find(|m| m.turn == chosen) {
+                result.value = m.value;
+                result.score = crate::Score::from_value(m.value);
+            }
+        }
+        Ok(result)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level name that is not one of the four.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LevelError(pub String);
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown level {:?} (known: beginner, casual, strong, maximum, or 0-3)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    /// Reads a level name (any case) or number 0-3.
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        let lower = s.trim().to_ascii_lowercase();
+        if let Ok(n) = lower.parse::<u8>() {
+            return Level::from_index(n).ok_or_else(|| LevelError(s.to_owned()));
+        }
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == lower || (lower == "max" && *l == Level::Maximum))
+            .ok_or_else(|| LevelError(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_numbers_and_order() {
+        for (i, l) in Level::ALL.into_iter().enumerate() {
+            assert_eq!(l.index() as usize, i);
+            assert_eq!(l.name().parse::<Level>(), Ok(l));
+            assert_eq!(i.to_string().parse::<Level>(), Ok(l));
+        }
+        assert!(Level::Beginner < Level::Maximum);
+        assert_eq!("MAX".parse::<Level>(), Ok(Level::Maximum));
+        assert!("grandmaster".parse::<Level>().is_err());
+        assert!("4".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn the_beginner_varies_with_the_seed_but_not_without_it() {
+        let game = Game::default();
+        let stop = AtomicBool::new(false);
+        let mut s = Searcher::new(1);
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..12 {
+            let a = Level::Beginner.play(&mut s, &game, seed, &stop, |_| {}).unwrap();
+            let b = Level::Beginner.play(&mut s, &game, seed, &stop, |_| {}).unwrap();
+            assert_eq!(a.best, b.best, "seed {seed} is not reproducible");
+            seen.insert(a.best);
+        }
+        // From the start, three turns win two stones: the beginner does not always pick one.
+        assert!(seen.len() >= 2, "only {seen:?}");
+    }
+}

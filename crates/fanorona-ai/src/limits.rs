@@ -1,0 +1,189 @@
+//! What stops a search: depth, nodes, time per turn, a game clock with increment, or nothing
+//! but an explicit stop.
+
+use std::time::Duration;
+
+use crate::params::{CLOCK_MAX_PERCENT, CLOCK_MOVES, MAX_DEPTH, MOVE_OVERHEAD_MS, SOFT_PERCENT};
+
+/// The side to move's game clock.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub remaining: Duration,
+    /// Time added after each turn.
+    pub increment: Duration,
+    /// Turns to play until the next time control, when there is one.
+    pub moves_to_go: Option<u32>,
+}
+
+/// The limits of one search. Several may be set; the search stops at the first one reached.
+/// With none set (and `infinite` false) the search runs to [`MAX_DEPTH`] or until stopped.
+///
+/// Whatever the limits, the search answers with a legal turn when one exists: even a one-node
+/// limit or a stop before the first iteration finishes yields the best turn by move ordering.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use fanorona_ai::Limits;
+///
+/// let quick = Limits::movetime(Duration::from_millis(100));
+/// let fixed = Limits::depth(6).with_nodes(1_000_000);
+/// assert_eq!(fixed.depth, Some(6));
+/// assert_eq!(quick.movetime, Some(Duration::from_millis(100)));
+/// let clock = Limits::clock(Duration::from_secs(60), Duration::from_secs(1));
+/// assert!(clock.clock.is_some());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Limits {
+    /// Stop after completing this many plies of iterative deepening.
+    pub depth: Option<u32>,
+    /// Stop after visiting this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop after this long.
+    pub movetime: Option<Duration>,
+    /// Share the game clock out over the remaining turns.
+    pub clock: Option<Clock>,
+    /// Search until stopped: the depth, node and time limits are ignored.
+    pub infinite: bool,
+}
+
+impl Limits {
+    /// Search to a fixed depth in plies.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search a fixed number of nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// Search for a fixed time.
+    pub fn movetime(time: Duration) -> Limits {
+        Limits {
+            movetime: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// Play on a game clock with `remaining` time and `increment` per turn.
+    pub fn clock(remaining: Duration, increment: Duration) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                remaining,
+                increment,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    /// Search until stopped.
+    pub fn infinite() -> Limits {
+        Limits {
+            infinite: true,
+            ..Limits::default()
+        }
+    }
+
+    /// These limits with a depth limit added.
+    pub fn with_depth(mut self, depth: u32) -> Limits {
+        self.depth = Some(depth);
+        self
+    }
+
+    /// These limits with a node limit added.
+    pub fn with_nodes(mut self, nodes: u64) -> Limits {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// These limits with a time limit added.
+    pub fn with_movetime(mut self, time: Duration) -> Limits {
+        self.movetime = Some(time);
+        self
+    }
+
+    /// Whether time decides when the search stops (movetime or clock), so that a position
+    /// with a single legal turn is answered at once.
+    pub fn is_timed(&self) -> bool {
+        !self.infinite && (self.movetime.is_some() || self.clock.is_some())
+    }
+
+    /// The deepest iteration to run.
+    pub fn max_depth(&self) -> u32 {
+        if self.infinite {
+            return MAX_DEPTH;
+        }
+        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+    }
+
+    /// The time budget: `(soft, hard)`. No new iteration starts after `soft`; the search is
+    /// abandoned at `hard`. `None` when time does not limit the search.
+    pub fn time_budget(&self) -> Option<(Duration, Duration)> {
+        if self.infinite {
+            return None;
+        }
+        let overhead = Duration::from_millis(MOVE_OVERHEAD_MS);
+        let mut hard: Option<Duration> = self.movetime.map(|t| t.saturating_sub(overhead));
+        let mut soft = hard;
+        if let Some(c) = self.clock {
+            let left = c.remaining.saturating_sub(overhead);
+            let moves = c.moves_to_go.unwrap_or(CLOCK_MOVES).clamp(1, CLOCK_MOVES);
+            let share = left / moves + c.increment * 3 / 4;
+            let cap = left * CLOCK_MAX_PERCENT as u32 / 100;
+            let h = share.min(cap).max(Duration::from_millis(1));
+            let s = h * SOFT_PERCENT as u32 / 100;
+            hard = Some(hard.map_or(h, |x| x.min(h)));
+            soft = Some(soft.map_or(s, |x| x.min(s)));
+        }
+        let hard = hard?.max(Duration::from_millis(1));
+        let soft = soft.unwrap_or(hard).min(hard);
+        Some((soft, hard))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn movetime_budget_keeps_the_overhead() {
+        let (soft, hard) = Limits::movetime(Duration::from_millis(100))
+            .time_budget()
+            .unwrap();
+        assert_eq!(hard, Duration::from_millis(100 - MOVE_OVERHEAD_MS));
+        assert_eq!(soft, hard);
+    }
+
+    #[test]
+    fn clock_budget_spreads_time_and_never_spends_most_of_it() {
+        let l = Limits::clock(Duration::from_secs(50), Duration::ZERO);
+        let (soft, hard) = l.time_budget().unwrap();
+        // (50 s - overhead) / 25 turns, just under 2 s; the soft limit a fraction of it.
+        assert!(hard < Duration::from_secs(2) && hard > Duration::from_millis(1900));
+        assert!(soft < hard);
+        let low = Limits::clock(Duration::from_millis(100), Duration::from_secs(5));
+        let (_, hard) = low.time_budget().unwrap();
+        assert!(hard <= Duration::from_millis(40));
+    }
+
+    #[test]
+    fn untimed_limits_have_no_budget() {
+        assert!(Limits::depth(3).time_budget().is_none());
+        assert!(Limits::infinite().time_budget().is_none());
+        assert_eq!(Limits::default().max_depth(), MAX_DEPTH);
+        assert_eq!(Limits::depth(0).max_depth(), 1);
+        let mut l = Limits::infinite();
+        l.depth = Some(3);
+        assert_eq!(l.max_depth(), MAX_DEPTH);
+    }
+}

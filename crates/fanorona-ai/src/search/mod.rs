@@ -1,0 +1,759 @@
+//! The search: iterative deepening over principal variation search (alpha-beta with null
+//! windows), a transposition table, move ordering (table move, captures by size, killers,
+//! history), late move reductions, and a quiescence search that resolves the captures the side
+//! to move is forced to make. Repetition and the no-capture limit are scored as draws inside
+//! the tree.
+//!
+//! # Examples
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use fanorona_ai::{Limits, SearchOptions, Searcher};
+//! use fanorona_core::Game;
+//!
+//! let game = Game::default();
+//! let mut searcher = Searcher::new(4);
+//! let stop = AtomicBool::new(false);
+//! let result = searcher.search(&game, &Limits::depth(4), &SearchOptions::default(), &stop, |info| {
+//!     println!("depth {} score {} pv {}", info.depth, info.score, info.pv_text());
+//! })?;
+//! assert!(game.position().is_legal(&result.best));
+//! assert_eq!(result.depth, 4);
+//! # Ok::<(), fanorona_ai::SearchError>(())
+//! ```
+
+mod ordering;
+mod score;
+
+use core::fmt;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use fanorona_core::{Game, Outcome, Position, StuckRule, Turn, TurnList};
+
+use crate::eval::evaluate;
+use crate::limits::Limits;
+use crate::params::{
+    ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, CHECK_EVERY, DRAW, INFINITY, LMR_BASE, LMR_DIVISOR,
+    LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY, QS_MAX_MOVES, QS_MAX_PLY, QS_STAND_PAT_MARGIN, WIN,
+    WIN_BOUND,
+};
+use crate::rng::mix;
+use crate::tt::{Bound, TranspositionTable, turn_key};
+
+use ordering::{History, Killers, pick_next, score_turns};
+pub use score::Score;
+
+/// How a search plays, beyond its limits: the imperfections of the weaker levels.
+///
+/// The default is the full-strength engine.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct SearchOptions {
+    /// Random noise added to every static evaluation, up to this many centi-stones either way
+    /// (0: none). The noise of a position depends only on its hash and [`Self::seed`], so a
+    /// search is reproducible.
+    pub eval_noise: i32,
+    /// Seed of the evaluation noise.
+    pub seed: u64,
+    /// Search every root turn with a full window, so that [`SearchResult::root_moves`] holds
+    /// an exact score for each (slower; the levels that choose among good turns need it).
+    pub exact_root: bool,
+}
+
+/// Progress of a search, sent after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// The completed depth in plies.
+    pub depth: u32,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// The score of the best turn.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation: the best turn and the expected replies.
+    pub pv: Vec<Turn>,
+    /// Per mille of the transposition table used by this search.
+    pub hashfull: u32,
+}
+
+impl Info {
+    /// The principal variation in turn notation, separated by spaces.
+    pub fn pv_text(&self) -> String {
+        pv_text(&self.pv)
+    }
+}
+
+fn pv_text(pv: &[Turn]) -> String {
+    pv.iter().map(Turn::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// A root turn and its score from the last completed iteration.
+#[derive(Clone, Copy, Debug)]
+pub struct RootMove {
+    /// The turn.
+    pub turn: Turn,
+    /// Its score (internal scale, see [`Score::from_value`]). Exact with
+    /// [`SearchOptions::exact_root`]; otherwise exact only for the best turn and an upper
+    /// bound for the others.
+    pub value: i32,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The turn to play: always legal in the searched position.
+    pub best: Turn,
+    /// Its score.
+    pub score: Score,
+    /// Its score on the internal scale (centi-stones; wins near [`crate::params::WIN`]).
+    pub value: i32,
+    /// The last completed depth (0 when the search stopped before depth 1 finished; the turn
+    /// is then the first by move ordering).
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+    /// The principal variation, starting with [`Self::best`].
+    pub pv: Vec<Turn>,
+    /// Every legal turn with its score, best first.
+    pub root_moves: Vec<RootMove>,
+}
+
+impl SearchResult {
+    /// The principal variation in turn notation.
+    pub fn pv_text(&self) -> String {
+        pv_text(&self.pv)
+    }
+
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.time)
+    }
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
+}
+
+/// Why there is nothing to search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SearchError {
+    /// The game is over (no stones, no legal turn, repetition, no-capture limit, or decided).
+    GameOver(Outcome),
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::GameOver(o) => write!(f, "nothing to search: the game is over ({o})"),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// A search engine with its memory (transposition table and history), reused from turn to
+/// turn. One `Searcher` searches one position at a time; run it on a background thread (see
+/// [`crate::Engine`]) and stop it through the stop flag.
+pub struct Searcher {
+    tt: TranspositionTable,
+    history: Box<History>,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Searcher {
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            history: Box::new(History::default()),
+        }
+    }
+
+    /// Forgets everything learnt (for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        *self.history = History::default();
+    }
+
+    /// Replaces the transposition table by one of about `hash_mb` MiB.
+    pub fn resize(&mut self, hash_mb: usize) {
+        self.tt = TranspositionTable::new(hash_mb);
+    }
+
+    /// Searches the current position of `game` (its history counts for repetitions) within
+    /// `limits`, calling `info` after each completed iteration. Returns when a limit is
+    /// reached or `stop` becomes true, always with a legal turn.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::GameOver`] when the game is already over.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        options: &SearchOptions,
+        stop: &AtomicBool,
+        mut info: impl FnMut(&Info),
+    ) -> Result<SearchResult, SearchError> {
+        if let Some(o) = game.outcome() {
+            return Err(SearchError::GameOver(o));
+        }
+        let root = *game.position();
+        let start = Instant::now();
+        let budget = limits.time_budget();
+        self.tt.new_search();
+        self.history.age();
+        let rules = root.rules();
+        let mut w = Worker {
+            tt: &mut self.tt,
+            history: &mut self.history,
+            killers: Box::new([[0; 2]; MAX_PLY + 2]),
+            hashes: game.positions().iter().map(Position::hash).collect(),
+            root_index: game.positions().len() - 1,
+            pv: Box::new([[0; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            seldepth: 0,
+            stop,
+            hard: budget.map(|(_, hard)| start + hard),
+            node_limit: if limits.infinite {
+                u64::MAX
+            } else {
+                limits.nodes.unwrap_or(u64::MAX).max(1)
+            },
+            aborted: false,
+            noise: options.eval_noise.max(0),
+            seed: options.seed,
+            repetition: rules.repetition,
+            no_capture_limit: rules.no_capture_limit,
+            stuck: rules.stuck,
+            best: None,
+        };
+        w.hashes.reserve(MAX_PLY + 2);
+
+        let mut turns = root.legal_turns();
+        let tt_turn = w.tt.probe(root.hash(), 0).map_or(0, |h| h.turn);
+        let mut scores = score_turns(&turns, tt_turn, &[0, 0], w.history, root.side_to_move());
+        let mut root_moves: Vec<RootMove> = Vec::with_capacity(turns.len());
+        while let Some(t) = pick_next(&mut turns, &mut scores) {
+            root_moves.push(RootMove {
+                turn: t,
+                value: -INFINITY,
+            });
+        }
+        // The answer if nothing completes: the first turn by move ordering.
+        let mut result = SearchResult {
+            best: root_moves[0].turn,
+            score: Score::Cp(0),
+            value: 0,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: vec![root_moves[0].turn],
+            root_moves: Vec::new(),
+        };
+        result.value = -w.eval_child(&root.play(&root_moves[0].turn));
+        result.score = Score::from_value(result.value);
+
+        let max_depth = limits.max_depth();
+        let timed = limits.is_timed();
+        let single = root_moves.len() == 1;
+        let mut prev = result.value;
+        for depth in 1..=max_depth {
+            let exact = options.exact_root;
+            let (mut delta, mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH
+                && !exact
+                && prev.abs() < WIN_BOUND
+            {
+                (
+                    ASPIRATION_DELTA,
+                    (prev - ASPIRATION_DELTA).max(-INFINITY),
+                    (prev + ASPIRATION_DELTA).min(INFINITY),
+                )
+            } else {
+                (INFINITY, -INFINITY, INFINITY)
+            };
+            let value = loop {
+                let v = w.root(&root, &mut root_moves, depth as i32, alpha, beta, exact);
+                if w.aborted {
+                    break v;
+                }
+                if v <= alpha && alpha > -INFINITY {
+                    beta = (alpha + beta) / 2;
+                    alpha = (v - delta).max(-INFINITY);
+                } else if v >= beta && beta < INFINITY {
+                    beta = (v + delta).min(INFINITY);
+                } else {
+                    break v;
+                }
+                delta = delta.saturating_mul(2);
+                if delta > 4 * ASPIRATION_DELTA * 8 {
+                    alpha = -INFINITY;
+                    beta = INFINITY;
+                }
+            };
+            if w.aborted {
+                // A turn that beat the previous best in the unfinished iteration (or any
+                // finished turn of depth 1) is better informed than the last answer.
+                if let Some((turn, value, pv)) = w.best.take() {
+                    result.best = turn;
+                    result.value = value;
+                    result.score = Score::from_value(value);
+                    result.pv = pv;
+                }
+                break;
+            }
+            w.best = None;
+            // Best first; the sort is stable, so equal bounds keep their earlier order.
+            root_moves.sort_by_key(|m| -m.value);
+            prev = value;
+            let pv = w.pv_turns(&root);
+            result.best = root_moves[0].turn;
+            result.value = value;
+            result.score = Score::from_value(value);
+            result.depth = depth;
+            result.pv = if pv.first() == Some(&result.best) {
+                pv
+            } else {
+                vec![result.best]
+            };
+            let elapsed = start.elapsed();
+            info(&Info {
+                depth,
+                seldepth: w.seldepth as u32,
+                score: result.score,
+                nodes: w.nodes,
+                nps: nps(w.nodes, elapsed),
+                time: elapsed,
+                pv: result.pv.clone(),
+                hashfull: w.tt.hashfull(),
+            });
+            if timed && single {
+                break;
+            }
+            if let Some((soft, _)) = budget
+                && elapsed >= soft
+            {
+                break;
+            }
+            if w.nodes >= w.node_limit || w.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            if timed && value.abs() >= WIN_BOUND && depth as i32 > WIN - value.abs() + 1 {
+                break;
+            }
+        }
+        result.seldepth = w.seldepth as u32;
+        result.nodes = w.nodes;
+        result.time = start.elapsed();
+        result.root_moves = root_moves;
+        Ok(result)
+    }
+}
+
+/// Reductions by (depth, move number), in plies.
+fn lmr_table() -> &'static [[u8; 64]; 64] {
+    static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let x = f64::from(LMR_BASE) / 100.0
+                    + (d as f64).ln() * (m as f64).ln() / (f64::from(LMR_DIVISOR) / 100.0);
+                *r = x.max(0.0) as u8;
+            }
+        }
+        t
+    })
+}
+
+/// The state of one running search.
+struct Worker<'a> {
+    tt: &'a mut TranspositionTable,
+    history: &'a mut History,
+    killers: Box<[Killers; MAX_PLY + 2]>,
+    /// Hashes of the game's positions, then of the positions on the search path.
+    hashes: Vec<u64>,
+    /// Index of the root position in `hashes`.
+    root_index: usize,
+    pv: Box<[[u64; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    nodes: u64,
+    seldepth: usize,
+    stop: &'a AtomicBool,
+    hard: Option<Instant>,
+    node_limit: u64,
+    aborted: bool,
+    noise: i32,
+    seed: u64,
+    repetition: Option<u8>,
+    no_capture_limit: Option<u16>,
+    stuck: StuckRule,
+    /// The best root turn of the current iteration so far: (turn, score, pv).
+    best: Option<(Turn, i32, Vec<Turn>)>,
+}
+
+impl Worker<'_> {
+    /// Counts a node and tells whether the search must stop.
+    #[inline]
+    fn enter(&mut self, ply: usize) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes & (CHECK_EVERY - 1) == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.hard.is_some_and(|h| Instant::now() >= h))
+        {
+            self.aborted = true;
+            return true;
+        }
+        self.pv_len[ply] = ply;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        false
+    }
+
+    /// The static evaluation with this search's noise.
+    #[inline]
+    fn eval(&self, pos: &Position) -> i32 {
+        let e = evaluate(pos);
+        if self.noise == 0 {
+            return e;
+        }
+        let span = 2 * self.noise as u64 + 1;
+        e + (mix(pos.hash() ^ self.seed) % span) as i32 - self.noise
+    }
+
+    /// The static evaluation of a child position, without counting it as a node.
+    fn eval_child(&self, pos: &Position) -> i32 {
+        self.eval(pos)
+    }
+
+    /// The score of a side with no legal turn.
+    #[inline]
+    fn stuck_score(&self, ply: usize) -> i32 {
+        match self.stuck {
+            StuckRule::Loses => -WIN + ply as i32,
+            StuckRule::Draws => DRAW,
+        }
+    }
+
+    /// Whether the position, reached in the search, is drawn by repetition or by the
+    /// no-capture limit (`Some(score)`), as the game's rules would decide.
+    #[inline]
+    fn draw_by_rule(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let count = pos.no_capture_count();
+        if let Some(limit) = self.no_capture_limit
+            && count >= limit
+        {
+            return Some(if pos.has_legal_turn() {
+                DRAW
+            } else {
+                self.stuck_score(ply)
+            });
+        }
+        let n = self.repetition?;
+        let window = usize::from(count);
+        if window < 2 {
+            return None;
+        }
+        let h = pos.hash();
+        let len = self.hashes.len();
+        let mut seen = 1u32;
+        let mut dist = 2;
+        while dist <= window && dist <= len {
+            let i = len - dist;
+            if self.hashes[i] == h {
+                if i > self.root_index {
+                    return Some(DRAW);
+                }
+                seen += 1;
+                if seen >= u32::from(n) {
+                    return Some(DRAW);
+                }
+            }
+            dist += 2;
+        }
+        None
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, key: u64) {
+        self.pv[ply][ply] = key;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The root's principal variation as turns, replayed against the rules.
+    fn pv_turns(&self, root: &Position) -> Vec<Turn> {
+        let mut pos = *root;
+        let mut out = Vec::new();
+        for &key in &self.pv[0][..self.pv_len[0]] {
+            let Some(t) = pos.legal_turns().into_iter().find(|t| turn_key(t) == key) else {
+                break;
+            };
+            out.push(t);
+            pos = pos.play(&t);
+        }
+        out
+    }
+
+    /// One iteration at the root over `moves` (kept in their order; each gets its score).
+    fn root(
+        &mut self,
+        pos: &Position,
+        moves: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        exact: bool,
+    ) -> i32 {
+        self.pv_len[0] = 0;
+        let mut best = -INFINITY;
+        for (i, m) in moves.iter_mut().enumerate() {
+            let child = pos.play(&m.turn);
+            let key = turn_key(&m.turn);
+            let score = if i == 0 || exact {
+                let a = if exact { -INFINITY } else { alpha };
+                -self.negamax(&child, depth - 1, -beta, -a, 1)
+            } else {
+                let mut s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
+                }
+                s
+            };
+            if self.aborted {
+                return best;
+            }
+            m.value = score;
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                self.update_pv(0, key);
+                let pv = self.pv_turns(pos);
+                self.best = Some((m.turn, score, pv));
+                if score >= beta && !exact {
+                    break;
+                }
+            }
+        }
+        if !exact {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            if let Some((t, _, _)) = &self.best {
+                self.tt
+                    .store(pos.hash(), 0, turn_key(t), best, depth, bound);
+            }
+        }
+        best
+    }
+
+    /// Principal variation search below the root.
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if self.enter(ply) {
+            return 0;
+        }
+        let us = pos.side_to_move();
+        if pos.stones(us).is_empty() {
+            return -WIN + ply as i32;
+        }
+        if let Some(draw) = self.draw_by_rule(pos, ply) {
+            return draw;
+        }
+        // Mate distance pruning: no result here beats a win found nearer the root.
+        alpha = alpha.max(-WIN + ply as i32);
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        let pv_node = beta - alpha > 1;
+        let hash = pos.hash();
+        let mut tt_turn = 0;
+        if let Some(hit) = self.tt.probe(hash, ply) {
+            tt_turn = hit.turn;
+            if !pv_node && hit.depth >= depth {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if cut {
+                    return hit.score;
+                }
+            }
+        }
+        let mut turns: TurnList = pos.legal_turns();
+        if turns.is_empty() {
+            return self.stuck_score(ply);
+        }
+        let quiet_node = !turns[0].is_capture();
+        let killers = self.killers[ply];
+        let mut scores = score_turns(&turns, tt_turn, &killers, self.history, us);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_key = 0;
+        let mut tried_quiet: [(u8, u8); 64] = [(0, 0); 64];
+        let mut n_quiet = 0;
+        self.hashes.push(hash);
+        let mut i = 0;
+        while let Some(t) = pick_next(&mut turns, &mut scores) {
+            let key = turn_key(&t);
+            let child = pos.play(&t);
+            let is_killer = key == killers[0] || key == killers[1];
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let r = if quiet_node
+                    && depth >= LMR_MIN_DEPTH
+                    && i >= LMR_MIN_MOVE
+                    && !is_killer
+                    && key != tt_turn
+                {
+                    let r = i32::from(lmr_table()[depth.min(63) as usize][i.min(63)]);
+                    r.min(depth - 1).max(0)
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && r > 0 && !self.aborted {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            if self.aborted {
+                self.hashes.pop();
+                return 0;
+            }
+            i += 1;
+            if score > best {
+                best = score;
+                best_key = key;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, key);
+                    if score >= beta {
+                        self.history.reward(us, &t, depth);
+                        if quiet_node {
+                            let k = &mut self.killers[ply];
+                            if k[0] != key {
+                                k[1] = k[0];
+                                k[0] = key;
+                            }
+                            for &(from, to) in &tried_quiet[..n_quiet] {
+                                self.history.punish(us, from, to, depth);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet_node && n_quiet < tried_quiet.len() {
+                tried_quiet[n_quiet] = (t.from().0, t.to().0);
+                n_quiet += 1;
+            }
+        }
+        self.hashes.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let store_key = if bound == Bound::Upper { 0 } else { best_key };
+        self.tt.store(hash, ply, store_key, best, depth, bound);
+        best
+    }
+
+    /// Quiescence: a side that must capture is not at rest, so its captures are searched
+    /// (they remove stones, so this ends); a side without captures stands on the evaluation.
+    fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: i32) -> i32 {
+        if self.enter(ply) {
+            return 0;
+        }
+        let us = pos.side_to_move();
+        if pos.stones(us).is_empty() {
+            return -WIN + ply as i32;
+        }
+        if !pos.has_capture() {
+            if !pos.has_legal_turn() {
+                return self.stuck_score(ply);
+            }
+            return self.eval(pos);
+        }
+        let stand_pat = self.eval(pos);
+        if qply >= QS_MAX_PLY || ply >= MAX_PLY - 1 {
+            return stand_pat;
+        }
+        if stand_pat - QS_STAND_PAT_MARGIN >= beta {
+            return stand_pat;
+        }
+        let mut turns: TurnList = pos.legal_turns();
+        let mut scores = score_turns(&turns, 0, &[0, 0], self.history, us);
+        let mut best = -INFINITY;
+        let mut searched = 0;
+        while let Some(t) = pick_next(&mut turns, &mut scores) {
+            if searched == QS_MAX_MOVES {
+                break;
+            }
+            searched += 1;
+            let child = pos.play(&t);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, turn_key(&t));
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,191 @@
+use std::sync::atomic::AtomicBool;
+
+use fanorona_core::{EndReason, Game, Position, Rules};
+
+use super::*;
+use crate::params::TEMPO;
+
+fn run(game: &Game, limits: Limits) -> SearchResult {
+    let stop = AtomicBool::new(false);
+    Searcher::new(1)
+        .search(game, &limits, &SearchOptions::default(), &stop, |_| {})
+        .expect("the game is not over")
+}
+
+fn game(fen: &str) -> Game {
+    Game::new(Position::from_fen(fen).unwrap())
+}
+
+#[test]
+fn takes_the_last_stones_and_reports_a_win_in_one() {
+    // White a1; Black c1, d1. a1-b1A takes both; a1-b2 would be a paika, not allowed.
+    let g = game("9/9/9/9/W1BB5 w");
+    let r = run(&g, Limits::depth(3));
+    assert_eq!(r.best.to_string(), "a1-b1A");
+    assert_eq!(r.score, Score::Win(1));
+    assert_eq!(r.value, WIN - 1);
+    assert_eq!(r.pv_text(), "a1-b1A");
+}
+
+#[test]
+fn a_single_legal_turn_is_answered_even_with_one_node() {
+    let g = game("9/9/9/9/W1B6 w");
+    assert_eq!(g.position().legal_turns().len(), 1);
+    let r = run(&g, Limits::nodes(1));
+    assert_eq!(r.best.to_string(), "a1-b1A");
+    assert!(r.nodes <= 1);
+    let timed = run(&g, Limits::movetime(Duration::from_secs(10)));
+    assert_eq!(timed.best.to_string(), "a1-b1A");
+    assert!(timed.time < Duration::from_secs(1));
+}
+
+#[test]
+fn depth_and_node_limits_are_respected() {
+    let g = Game::default();
+    let r = run(&g, Limits::depth(1));
+    assert_eq!(r.depth, 1);
+    assert!(g.position().is_legal(&r.best));
+    // The opening: the search sees the two-stone captures as best.
+    assert_eq!(r.best.captured().count(), 2);
+    let r = run(&g, Limits::nodes(1));
+    assert_eq!(r.depth, 0);
+    assert!(g.position().is_legal(&r.best));
+    assert_eq!(r.pv, vec![r.best]);
+    let r = run(&g, Limits::nodes(2_000));
+    assert!(r.nodes <= 2_000);
+    assert!(g.position().is_legal(&r.best));
+}
+
+#[test]
+fn info_streams_every_completed_iteration() {
+    let g = Game::default();
+    let stop = AtomicBool::new(false);
+    let mut depths = Vec::new();
+    let mut last_nodes = 0;
+    let r = Searcher::new(1)
+        .search(&g, &Limits::depth(5), &SearchOptions::default(), &stop, |info| {
+            depths.push(info.depth);
+            assert!(info.nodes >= last_nodes);
+            last_nodes = info.nodes;
+            assert_eq!(info.pv.first().map(|t| g.position().is_legal(t)), Some(true));
+        })
+        .unwrap();
+    assert_eq!(depths, vec![1, 2, 3, 4, 5]);
+    assert_eq!(r.nodes, last_nodes);
+    // The principal variation is a legal line.
+    let mut line = g.clone();
+    for t in &r.pv {
+        line.play(*t).unwrap();
+    }
+}
+
+#[test]
+fn a_stop_before_the_start_still_gives_a_legal_turn() {
+    let g = Game::default();
+    let stop = AtomicBool::new(true);
+    let r = Searcher::new(1)
+        .search(&g, &Limits::infinite(), &SearchOptions::default(), &stop, |_| {})
+        .unwrap();
+    assert!(g.position().is_legal(&r.best));
+    assert!(r.depth <= 1);
+}
+
+#[test]
+fn the_no_capture_limit_is_a_draw_inside_the_search() {
+    // White a1, c1 against Black i5: two stones to one, but 99 turns without a capture and
+    // no capture in reach: whatever White does, the limit of 100 draws the game.
+    let g = game("8B/9/9/9/W1W6 w 99 50");
+    let r = run(&g, Limits::depth(4));
+    assert_eq!(r.score, Score::Cp(DRAW));
+    // With the limit off, the same position is a clear lead.
+    let off: Rules = "no-capture-limit=off".parse().unwrap();
+    let g = Game::new(g.position().with_rules(off));
+    let r = run(&g, Limits::depth(4));
+    assert!(r.value > 50, "{}", r.value);
+}
+
+#[test]
+fn a_losing_side_steers_into_a_repetition_draw() {
+    // Black (i5) is a stone down against a1, c1. The stones shuffle: after this history the
+    // turn i4-i5 brings back the first position a third time, a draw.
+    let mut g = game("8B/9/9/9/W1W6 w");
+    for t in ["a1-a2", "i5-i4", "a2-a1", "i4-i5", "a1-a2", "i5-i4", "a2-a1"] {
+        g.play_text(t).unwrap();
+    }
+    let r = run(&g, Limits::depth(3));
+    assert_eq!(r.best.to_string(), "i4-i5");
+    assert_eq!(r.score, Score::Cp(DRAW));
+    g.play(r.best).unwrap();
+    assert_eq!(g.outcome().map(|o| o.reason), Some(EndReason::Repetition));
+}
+
+#[test]
+fn a_finished_game_is_an_error() {
+    let g = game("9/9/9/9/W8 b");
+    let stop = AtomicBool::new(false);
+    let err = Searcher::new(1)
+        .search(&g, &Limits::depth(2), &SearchOptions::default(), &stop, |_| {})
+        .unwrap_err();
+    assert!(matches!(err, SearchError::GameOver(o) if o.reason == EndReason::NoStones));
+}
+
+#[test]
+fn exact_root_scores_every_turn() {
+    let g = Game::default();
+    let stop = AtomicBool::new(false);
+    let options = SearchOptions {
+        exact_root: true,
+        ..SearchOptions::default()
+    };
+    let r = Searcher::new(1)
+        .search(&g, &Limits::depth(2), &options, &stop, |_| {})
+        .unwrap();
+    assert_eq!(r.root_moves.len(), 5);
+    assert_eq!(r.root_moves[0].turn, r.best);
+    assert_eq!(r.root_moves[0].value, r.value);
+    assert!(r.root_moves.windows(2).all(|w| w[0].value >= w[1].value));
+    // Exact scores, not bounds: a one-stone capture scores below the two-stone ones.
+    assert!(r.root_moves[4].value < r.root_moves[0].value);
+    assert!(r.root_moves[4].value > -WIN_BOUND);
+}
+
+#[test]
+fn evaluation_noise_is_reproducible_and_bounded() {
+    let g = Game::default();
+    let stop = AtomicBool::new(false);
+    let options = SearchOptions {
+        eval_noise: 50,
+        seed: 9,
+        exact_root: false,
+    };
+    let a = Searcher::new(1)
+        .search(&g, &Limits::depth(3), &options, &stop, |_| {})
+        .unwrap();
+    let b = Searcher::new(1)
+        .search(&g, &Limits::depth(3), &options, &stop, |_| {})
+        .unwrap();
+    assert_eq!((a.best, a.value, a.nodes), (b.best, b.value, b.nodes));
+    let w = Worker {
+        tt: &mut TranspositionTable::new(1),
+        history: &mut History::default(),
+        killers: Box::new([[0; 2]; MAX_PLY + 2]),
+        hashes: Vec::new(),
+        root_index: 0,
+        pv: Box::new([[0; MAX_PLY + 1]; MAX_PLY + 1]),
+        pv_len: [0; MAX_PLY + 1],
+        nodes: 0,
+        seldepth: 0,
+        stop: &stop,
+        hard: None,
+        node_limit: u64::MAX,
+        aborted: false,
+        noise: 50,
+        seed: 9,
+        repetition: None,
+        no_capture_limit: None,
+        stuck: StuckRule::Loses,
+        best: None,
+    };
+    let e = w.eval(g.position());
+    assert!((e - TEMPO).abs() <= 50);
+}
