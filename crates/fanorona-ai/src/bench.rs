@@ -20,20 +20,20 @@ use fanorona_core::{Game, Position, Turn};
 use crate::{Limits, SearchOptions, Searcher};
 
 /// The benchmark positions: the start, openings, middlegames and endgames of the standard
-/// board (position strings), and two smaller boards.
+/// board (taken from engine games), and the starts of the 5x5 and 3x3 boards.
 pub const POSITIONS: [&str; 12] = [
     "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w",
     "BB1BBBBBB/BBB1BBBBB/BWBWWBWBW/WWWWW1WWW/WWWWWWWWW b",
-    "BBBBBBBBB/BBBB1BBBB/BWBW1BWBW/WWWWB1WWW/WWWW1WWWW w",
-    "BBBB1BBBB/BBB1BBBBB/1WBWB1WBW/W1W1WWWWW/WWWWWWWWW w",
-    "B1BBB1BBB/BBB3B1/2B3W1B/W1W1WW2W/WWWW1WWWW b",
-    "1BB2B1BB/B1B1B3/3W1BW2/1W3WW1W/W1W1W1WW1 w",
-    "B3B3B/1B2B1B2/2W3W1B/1W1W1W3/W3W3W b",
-    "2B3B2/4B4/9/3W1W3/2W6 w",
-    "9/2B3B2/4W4/1W5B1/9 b",
-    "9/1B7/9/4W4/9 w",
+    "B2W5/B4BBBB/1W5BW/W8/3B3WW w 0 5",
+    "B2B2B1B/B3BB1BB/B2WW4/W2WW3W/1W1WW4 w 0 5",
+    "4BBBB1/BB1BBBB1B/3WWB1BW/W3WWWWW/5WWWW w 0 5",
+    "5B3/3B1B2B/B6B1/5W2W/5WWW1 w 0 9",
+    "2B3B2/9/9/3W5/WW1W5 w 3 9",
+    "B2W5/9/9/4B1W1W/8W w 0 9",
+    "3B2BB1/9/W8/5W3/9 w 11 18",
+    "7B1/5W1B1/9/9/5W3 w 3 24",
     "BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w",
-    "B1BB1/1BB1B/BW1W1/W1WWW/WWW1W b",
+    "BBB/B1W/WWW w",
 ];
 
 /// The result of one benchmark position.

@@ -26,6 +26,11 @@ enum Command {
     Validate(commands::validate::ValidateArgs),
     Convert(commands::convert::ConvertArgs),
     Show(commands::show::ShowArgs),
+    Analyse(commands::analyse::AnalyseArgs),
+    #[command(name = "match")]
+    Match(commands::play_match::MatchArgs),
+    Engine(commands::engine::EngineArgs),
+    Bench(commands::bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +42,10 @@ fn main() -> ExitCode {
         Command::Validate(args) => commands::validate::run(&args),
         Command::Convert(args) => commands::convert::run(&args),
         Command::Show(args) => commands::show::run(&args),
+        Command::Analyse(args) => commands::analyse::run(&args),
+        Command::Match(args) => commands::play_match::run(&args),
+        Command::Engine(args) => commands::engine::run(&args),
+        Command::Bench(args) => commands::bench::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,7 +1,11 @@
 //! The subcommands, one module each.
 
+pub mod analyse;
+pub mod bench;
 pub mod convert;
+pub mod engine;
 pub mod perft;
+pub mod play_match;
 pub mod records;
 pub mod show;
 pub mod validate;
