@@ -111,3 +111,32 @@ pub fn run(depth: u32, mut progress: impl FnMut(usize, &PositionReport)) -> Repo
         positions,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_position_is_valid_and_unfinished() {
+        for fen in POSITIONS {
+            let pos = Position::from_fen(fen).unwrap();
+            assert!(pos.outcome().is_none(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn node_counts_at_depth_3_are_the_search_signature() {
+        // A regression pin, as in the criterion benchmark: update these numbers (from
+        // `fanorona bench --depth 3 --json`) only when the search is changed on purpose.
+        let report = run(3, |_, _| {});
+        let nodes: Vec<u64> = report.positions.iter().map(|p| p.nodes).collect();
+        assert_eq!(
+            nodes,
+            vec![17532, 34257, 65, 138, 4518, 145, 269, 32, 286, 20, 2057, 66]
+        );
+        assert_eq!(report.nodes, 59_385);
+        for p in &report.positions {
+            assert!(Position::from_fen(p.fen).unwrap().is_legal(&p.best));
+        }
+    }
+}

@@ -117,6 +117,12 @@ impl Engine {
         self.with_searcher(|s| s.resize(hash_mb));
     }
 
+    /// Lets the searches probe endgame tables (`None`: stop probing). Waits for a running
+    /// search.
+    pub fn set_tablebase(&self, tables: Option<Arc<crate::solve::tablebase::Tablebase>>) {
+        self.with_searcher(|s| s.set_tablebase(tables));
+    }
+
     fn with_searcher(&self, f: impl FnOnce(&mut Searcher)) {
         let mut s = self.searcher.lock().unwrap_or_else(PoisonError::into_inner);
         f(&mut s);
@@ -156,7 +162,9 @@ impl Engine {
         seed: u64,
         info: impl FnMut(&Info) + Send + 'static,
     ) -> SearchHandle {
-        self.spawn(move |searcher, stop| level.play_with(searcher, &game, &limits, seed, stop, info))
+        self.spawn(move |searcher, stop| {
+            level.play_with(searcher, &game, &limits, seed, stop, info)
+        })
     }
 
     fn spawn(

@@ -21,8 +21,8 @@ use std::sync::OnceLock;
 use fanorona_core::{BoardSize, Color, Direction, Position};
 
 use crate::params::{
-    ENDGAME_PROXIMITY, ENDGAME_STONES, ISOLATED, MOBILITY, NO_CAPTURE_SCALE, STONE,
-    STRONG_POINT, TEMPO, TRADE_OFFSET, TRADE_WEIGHT,
+    ENDGAME_PROXIMITY, ENDGAME_STONES, ISOLATED, MOBILITY, NO_CAPTURE_SCALE, STONE, STRONG_POINT,
+    TEMPO, TRADE_OFFSET, TRADE_WEIGHT,
 };
 
 /// Per-board masks for the evaluation, derived from the core's geometry.
@@ -68,11 +68,7 @@ fn tables(size: BoardSize) -> &'static Tables {
 /// The points `p` for which `p + delta` is in `bb` (callers mask out wrapped bits).
 #[inline(always)]
 fn toward(bb: u64, delta: i8) -> u64 {
-    if delta > 0 {
-        bb >> delta
-    } else {
-        bb << -delta
-    }
+    if delta > 0 { bb >> delta } else { bb << -delta }
 }
 
 /// Mobility (steps to empty neighbours) and isolated stones of one side.

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use fanorona_core::{Game, Turn};
 
+use crate::Limits;
 use crate::params::{
     BEGINNER_DEPTH, BEGINNER_MARGIN, BEGINNER_NOISE, CASUAL_DEPTH, CASUAL_MARGIN, CASUAL_NOISE,
     MAXIMUM_MOVETIME_MS, STRONG_NODES, WIN_BOUND,
@@ -14,7 +15,6 @@ use crate::params::{
 use crate::rng::{Rng, mix};
 use crate::search::{Info, SearchError, SearchOptions, SearchResult, Searcher};
 use crate::tt::turn_key;
-use crate::Limits;
 
 /// How well the engine plays.
 ///
@@ -60,7 +60,12 @@ pub enum Level {
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 4] = [Level::Beginner, Level::Casual, Level::Strong, Level::Maximum];
+    pub const ALL: [Level; 4] = [
+        Level::Beginner,
+        Level::Casual,
+        Level::Strong,
+        Level::Maximum,
+    ];
 
     /// The level's name: `beginner`, `casual`, `strong` or `maximum`.
     pub const fn name(self) -> &'static str {
@@ -260,8 +265,12 @@ mod tests {
         let mut s = Searcher::new(1);
         let mut seen = std::collections::HashSet::new();
         for seed in 0..12 {
-            let a = Level::Beginner.play(&mut s, &game, seed, &stop, |_| {}).unwrap();
-            let b = Level::Beginner.play(&mut s, &game, seed, &stop, |_| {}).unwrap();
+            let a = Level::Beginner
+                .play(&mut s, &game, seed, &stop, |_| {})
+                .unwrap();
+            let b = Level::Beginner
+                .play(&mut s, &game, seed, &stop, |_| {})
+                .unwrap();
             assert_eq!(a.best, b.best, "seed {seed} is not reproducible");
             seen.insert(a.best);
         }

@@ -288,7 +288,7 @@ fn play_one(
     i: usize,
 ) -> Result<MatchGame, PlayerError> {
     let start = openings[(i / 2) % openings.len()];
-    let first_is_white = i % 2 == 0;
+    let first_is_white = i.is_multiple_of(2);
     let seed = mix(config.seed.wrapping_add(i as u64));
     let mut a = first.build(seed, config.limits)?;
     let mut b = second.build(mix(seed), config.limits)?;

@@ -227,12 +227,16 @@ impl PlayerSpec {
         default_limits: Option<Limits>,
     ) -> Result<Box<dyn Player>, PlayerError> {
         Ok(match self {
-            PlayerSpec::Random => Box::new(RandomPlayer { rng: Rng::new(seed) }),
-            PlayerSpec::Greedy => Box::new(GreedyPlayer { rng: Rng::new(seed) }),
+            PlayerSpec::Random => Box::new(RandomPlayer {
+                rng: Rng::new(seed),
+            }),
+            PlayerSpec::Greedy => Box::new(GreedyPlayer {
+                rng: Rng::new(seed),
+            }),
             PlayerSpec::Engine { level, limits } => {
-                let limits = limits.or(default_limits).unwrap_or_else(|| {
-                    level.unwrap_or(Level::Strong).limits()
-                });
+                let limits = limits
+                    .or(default_limits)
+                    .unwrap_or_else(|| level.unwrap_or(Level::Strong).limits());
                 // A level's own depth cap stays in force under a match's time limit.
                 let limits = match (level, limits.depth) {
                     (Some(l), None) => match l.limits().depth {
@@ -327,9 +331,10 @@ impl Player for EnginePlayer {
             Some(level) => {
                 level.play_with(&mut self.searcher, game, &self.limits, seed, &stop, |_| {})
             }
-            None => self
-                .searcher
-                .search(game, &self.limits, &SearchOptions::default(), &stop, |_| {}),
+            None => {
+                self.searcher
+                    .search(game, &self.limits, &SearchOptions::default(), &stop, |_| {})
+            }
         };
         result.map(|r| r.best).map_err(|_| PlayerError::GameOver)
     }
@@ -441,7 +446,10 @@ impl Player for ExternalPlayer {
 
     fn choose(&mut self, game: &Game) -> Result<Turn, PlayerError> {
         let rules = game.start().rules();
-        self.send(&format!("setoption name Rules value {}", rules.to_full_string()))?;
+        self.send(&format!(
+            "setoption name Rules value {}",
+            rules.to_full_string()
+        ))?;
         let mut pos = format!("position fen {}", game.start().to_fen());
         if !game.turns().is_empty() {
             pos.push_str(" moves");
@@ -503,7 +511,14 @@ mod tests {
             "uci:./fanorona engine".parse::<PlayerSpec>().unwrap(),
             PlayerSpec::External(vec!["./fanorona".to_owned(), "engine".to_owned()])
         );
-        for bad in ["", "randomly", "engine:expert", "engine:depth=x", "engine:speed=3", "uci:"] {
+        for bad in [
+            "",
+            "randomly",
+            "engine:expert",
+            "engine:depth=x",
+            "engine:speed=3",
+            "uci:",
+        ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
     }

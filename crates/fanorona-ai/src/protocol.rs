@@ -177,7 +177,10 @@ impl<W: Write + Send + 'static> Session<W> {
             "stop" => self.finish(true),
             "quit" => return Ok(false),
             "d" => {
-                send(&self.out, &format!("info string position {}", self.game.position()))?;
+                send(
+                    &self.out,
+                    &format!("info string position {}", self.game.position()),
+                )?;
             }
             _ => self.error(&format!("unknown command {cmd:?}"))?,
         }
@@ -195,6 +198,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 .to_owned(),
             "option name Seed type spin default 0 min 0 max 4294967295".to_owned(),
             "option name Board type string default 5x9".to_owned(),
+            "option name Tablebase type string default <empty>".to_owned(),
             "option name Rules type string default standard".to_owned(),
             "option name opening-restriction type check default false".to_owned(),
             "option name compulsory-continuation type check default false".to_owned(),
@@ -243,6 +247,21 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
                 Err(e) => Err(e.to_string()),
             },
+            "tablebase" => {
+                self.finish(true);
+                if value.is_empty() || value == "<empty>" {
+                    self.engine.set_tablebase(None);
+                    Ok(())
+                } else {
+                    match crate::solve::tablebase::Tablebase::load(&value) {
+                        Ok(t) => {
+                            self.engine.set_tablebase(Some(Arc::new(t)));
+                            Ok(())
+                        }
+                        Err(e) => Err(format!("Tablebase {value:?}: {e}")),
+                    }
+                }
+            }
             "rules" => match value.parse::<Rules>() {
                 Ok(r) => {
                     self.set_rules(r);
@@ -285,9 +304,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let moves_at = words.iter().position(|w| *w == "moves");
         let setup = &words[..moves_at.unwrap_or(words.len())];
         let start = match setup.first() {
-            Some(&"startpos") if setup.len() == 1 => {
-                Position::start_with(self.board, self.rules)
-            }
+            Some(&"startpos") if setup.len() == 1 => Position::start_with(self.board, self.rules),
             Some(&"fen") if setup.len() >= 2 => {
                 match Position::from_fen_with(&setup[1..].join(" "), self.rules) {
                     Ok(p) => p,
@@ -295,7 +312,9 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
             }
             _ => {
-                return self.error("position expects: position startpos|fen <position> [moves <turn> ...]");
+                return self.error(
+                    "position expects: position startpos|fen <position> [moves <turn> ...]",
+                );
             }
         };
         let mut game = Game::new(start);
@@ -441,7 +460,10 @@ mod tests {
     #[test]
     fn go_depth_streams_info_and_answers_a_legal_turn() {
         let text = talk("position startpos moves f2-e3A d5d4A\ngo depth 4\n");
-        let infos: Vec<&str> = text.lines().filter(|l| l.starts_with("info depth")).collect();
+        let infos: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
         assert_eq!(infos.len(), 4);
         assert!(infos[3].starts_with("info depth 4 "));
         assert!(infos[3].contains(" score cp ") || infos[3].contains(" score win "));
@@ -464,7 +486,10 @@ mod tests {
     fn infinite_waits_for_stop() {
         let text = talk("position startpos\ngo infinite\nisready\nstop\n");
         let ready = text.lines().position(|l| l == "readyok").unwrap();
-        let best = text.lines().position(|l| l.starts_with("bestmove")).unwrap();
+        let best = text
+            .lines()
+            .position(|l| l.starts_with("bestmove"))
+            .unwrap();
         assert!(ready < best, "{text}");
     }
 
@@ -508,9 +533,12 @@ mod tests {
 
     #[test]
     fn go_arguments() {
-        let l = parse_go(&["wtime", "5000", "btime", "7000", "binc", "100"], Color::Black)
-            .unwrap()
-            .unwrap();
+        let l = parse_go(
+            &["wtime", "5000", "btime", "7000", "binc", "100"],
+            Color::Black,
+        )
+        .unwrap()
+        .unwrap();
         let c = l.clock.unwrap();
         assert_eq!(c.remaining, Duration::from_millis(7000));
         assert_eq!(c.increment, Duration::from_millis(100));

@@ -124,7 +124,15 @@ impl TranspositionTable {
     /// Stores a result for `hash` searched at `ply`. Keeps the turn of an earlier entry of
     /// the same position when the new result has none.
     #[inline]
-    pub fn store(&mut self, hash: u64, ply: usize, turn: u64, score: i32, depth: i32, bound: Bound) {
+    pub fn store(
+        &mut self,
+        hash: u64,
+        ply: usize,
+        turn: u64,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
         let age = self.age;
         let e = &mut self.entries[hash as usize & self.mask];
         let same = e.key == hash;

@@ -26,8 +26,8 @@ mod ordering;
 mod score;
 
 use core::fmt;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use fanorona_core::{Game, Outcome, Position, StuckRule, Turn, TurnList};
@@ -40,6 +40,8 @@ use crate::params::{
     WIN_BOUND,
 };
 use crate::rng::mix;
+use crate::solve::Value;
+use crate::solve::tablebase::Tablebase;
 use crate::tt::{Bound, TranspositionTable, turn_key};
 
 use ordering::{History, Killers, pick_next, score_turns};
@@ -167,6 +169,7 @@ impl std::error::Error for SearchError {}
 pub struct Searcher {
     tt: TranspositionTable,
     history: Box<History>,
+    tables: Option<Arc<Tablebase>>,
 }
 
 impl Searcher {
@@ -175,7 +178,15 @@ impl Searcher {
         Searcher {
             tt: TranspositionTable::new(hash_mb),
             history: Box::new(History::default()),
+            tables: None,
         }
+    }
+
+    /// Lets the search probe endgame tables (see [`crate::solve::tablebase`]): positions
+    /// inside the search with few enough stones take their exact value from the tables.
+    /// `None` turns probing off.
+    pub fn set_tablebase(&mut self, tables: Option<Arc<Tablebase>>) {
+        self.tables = tables;
     }
 
     /// Forgets everything learnt (for a new game).
@@ -213,7 +224,15 @@ impl Searcher {
         self.tt.new_search();
         self.history.age();
         let rules = root.rules();
+        let tables = self
+            .tables
+            .as_deref()
+            .filter(|t| t.max_stones(root.size()) >= 2 && t.rules(root.size()).is_some());
+        let table_stones = tables.map_or(0, |t| t.max_stones(root.size()));
         let mut w = Worker {
+            tables,
+            table_stones,
+            tb_hits: 0,
             tt: &mut self.tt,
             history: &mut self.history,
             killers: Box::new([[0; 2]; MAX_PLY + 2]),
@@ -271,18 +290,16 @@ impl Searcher {
         let mut prev = result.value;
         for depth in 1..=max_depth {
             let exact = options.exact_root;
-            let (mut delta, mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH
-                && !exact
-                && prev.abs() < WIN_BOUND
-            {
-                (
-                    ASPIRATION_DELTA,
-                    (prev - ASPIRATION_DELTA).max(-INFINITY),
-                    (prev + ASPIRATION_DELTA).min(INFINITY),
-                )
-            } else {
-                (INFINITY, -INFINITY, INFINITY)
-            };
+            let (mut delta, mut alpha, mut beta) =
+                if depth >= ASPIRATION_MIN_DEPTH && !exact && prev.abs() < WIN_BOUND {
+                    (
+                        ASPIRATION_DELTA,
+                        (prev - ASPIRATION_DELTA).max(-INFINITY),
+                        (prev + ASPIRATION_DELTA).min(INFINITY),
+                    )
+                } else {
+                    (INFINITY, -INFINITY, INFINITY)
+                };
             let value = loop {
                 let v = w.root(&root, &mut root_moves, depth as i32, alpha, beta, exact);
                 if w.aborted {
@@ -379,6 +396,12 @@ fn lmr_table() -> &'static [[u8; 64]; 64] {
 
 /// The state of one running search.
 struct Worker<'a> {
+    /// Endgame tables, when loaded for this board.
+    tables: Option<&'a Tablebase>,
+    /// The tables cover every position with at most this many stones.
+    table_stones: u32,
+    /// Successful table probes.
+    tb_hits: u64,
     tt: &'a mut TranspositionTable,
     history: &'a mut History,
     killers: Box<[Killers; MAX_PLY + 2]>,
@@ -416,8 +439,7 @@ impl Worker<'_> {
         }
         self.nodes += 1;
         if self.nodes & (CHECK_EVERY - 1) == 0
-            && (self.stop.load(Ordering::Relaxed)
-                || self.hard.is_some_and(|h| Instant::now() >= h))
+            && (self.stop.load(Ordering::Relaxed) || self.hard.is_some_and(|h| Instant::now() >= h))
         {
             self.aborted = true;
             return true;
@@ -491,6 +513,29 @@ impl Worker<'_> {
             dist += 2;
         }
         None
+    }
+
+    /// The exact value of `pos` from the endgame tables, when they cover it and the result
+    /// stands under the no-capture limit.
+    #[inline]
+    fn probe_tables(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        let tables = self.tables?;
+        if pos.occupied().count() > self.table_stones {
+            return None;
+        }
+        let p = tables.probe(pos)?;
+        if let Some(limit) = self.no_capture_limit
+            && !p.holds_under_limit(pos.no_capture_count(), limit)
+        {
+            return None;
+        }
+        self.tb_hits += 1;
+        let d = i32::from(p.distance);
+        Some(match p.wdl {
+            Value::Draw => DRAW,
+            Value::Win => WIN - ply as i32 - d,
+            Value::Loss => -WIN + ply as i32 + d,
+        })
     }
 
     #[inline]
@@ -582,6 +627,9 @@ impl Worker<'_> {
         mut beta: i32,
         ply: usize,
     ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
         if self.enter(ply) {
             return 0;
         }
@@ -592,14 +640,14 @@ impl Worker<'_> {
         if let Some(draw) = self.draw_by_rule(pos, ply) {
             return draw;
         }
+        if let Some(v) = self.probe_tables(pos, ply) {
+            return v;
+        }
         // Mate distance pruning: no result here beats a win found nearer the root.
         alpha = alpha.max(-WIN + ply as i32);
         beta = beta.min(WIN - ply as i32 - 1);
         if alpha >= beta {
             return alpha;
-        }
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.qsearch(pos, alpha, beta, ply, 0);
         }
         let pv_node = beta - alpha > 1;
         let hash = pos.hash();
@@ -712,6 +760,13 @@ impl Worker<'_> {
         let us = pos.side_to_move();
         if pos.stones(us).is_empty() {
             return -WIN + ply as i32;
+        }
+        // Below the first quiescence ply every turn captured: nothing can repeat.
+        if qply == 0
+            && ply > 0
+            && let Some(draw) = self.draw_by_rule(pos, ply)
+        {
+            return draw;
         }
         if !pos.has_capture() {
             if !pos.has_legal_turn() {

@@ -63,12 +63,21 @@ fn info_streams_every_completed_iteration() {
     let mut depths = Vec::new();
     let mut last_nodes = 0;
     let r = Searcher::new(1)
-        .search(&g, &Limits::depth(5), &SearchOptions::default(), &stop, |info| {
-            depths.push(info.depth);
-            assert!(info.nodes >= last_nodes);
-            last_nodes = info.nodes;
-            assert_eq!(info.pv.first().map(|t| g.position().is_legal(t)), Some(true));
-        })
+        .search(
+            &g,
+            &Limits::depth(5),
+            &SearchOptions::default(),
+            &stop,
+            |info| {
+                depths.push(info.depth);
+                assert!(info.nodes >= last_nodes);
+                last_nodes = info.nodes;
+                assert_eq!(
+                    info.pv.first().map(|t| g.position().is_legal(t)),
+                    Some(true)
+                );
+            },
+        )
         .unwrap();
     assert_eq!(depths, vec![1, 2, 3, 4, 5]);
     assert_eq!(r.nodes, last_nodes);
@@ -84,7 +93,13 @@ fn a_stop_before_the_start_still_gives_a_legal_turn() {
     let g = Game::default();
     let stop = AtomicBool::new(true);
     let r = Searcher::new(1)
-        .search(&g, &Limits::infinite(), &SearchOptions::default(), &stop, |_| {})
+        .search(
+            &g,
+            &Limits::infinite(),
+            &SearchOptions::default(),
+            &stop,
+            |_| {},
+        )
         .unwrap();
     assert!(g.position().is_legal(&r.best));
     assert!(r.depth <= 1);
@@ -109,7 +124,9 @@ fn a_losing_side_steers_into_a_repetition_draw() {
     // Black (i5) is a stone down against a1, c1. The stones shuffle: after this history the
     // turn i4-i5 brings back the first position a third time, a draw.
     let mut g = game("8B/9/9/9/W1W6 w");
-    for t in ["a1-a2", "i5-i4", "a2-a1", "i4-i5", "a1-a2", "i5-i4", "a2-a1"] {
+    for t in [
+        "a1-a2", "i5-i4", "a2-a1", "i4-i5", "a1-a2", "i5-i4", "a2-a1",
+    ] {
         g.play_text(t).unwrap();
     }
     let r = run(&g, Limits::depth(3));
@@ -124,7 +141,13 @@ fn a_finished_game_is_an_error() {
     let g = game("9/9/9/9/W8 b");
     let stop = AtomicBool::new(false);
     let err = Searcher::new(1)
-        .search(&g, &Limits::depth(2), &SearchOptions::default(), &stop, |_| {})
+        .search(
+            &g,
+            &Limits::depth(2),
+            &SearchOptions::default(),
+            &stop,
+            |_| {},
+        )
         .unwrap_err();
     assert!(matches!(err, SearchError::GameOver(o) if o.reason == EndReason::NoStones));
 }
@@ -166,6 +189,9 @@ fn evaluation_noise_is_reproducible_and_bounded() {
         .unwrap();
     assert_eq!((a.best, a.value, a.nodes), (b.best, b.value, b.nodes));
     let w = Worker {
+        tables: None,
+        table_stones: 0,
+        tb_hits: 0,
         tt: &mut TranspositionTable::new(1),
         history: &mut History::default(),
         killers: Box::new([[0; 2]; MAX_PLY + 2]),
@@ -188,4 +214,34 @@ fn evaluation_noise_is_reproducible_and_bounded() {
     };
     let e = w.eval(g.position());
     assert!((e - TEMPO).abs() <= 50);
+}
+
+#[test]
+fn endgame_tables_give_exact_values_inside_the_search() {
+    use crate::solve::tablebase::Tablebase;
+    use crate::solve::{Budget, solver_rules};
+    use fanorona_core::BoardSize;
+    use std::sync::Arc;
+
+    // The 3x3 tables up to 3 stones: White a1, c1 against Black b3, White to move, is a
+    // win in 7 turns (the solver's own example), i.e. on White's fourth turn.
+    let rules = solver_rules();
+    let (tables, _) =
+        Tablebase::generate(BoardSize::TELO, rules, 3, &Budget::default(), &mut |_| {}).unwrap();
+    let pos = Position::from_fen_with("1B1/3/W1W w", rules).unwrap();
+    let game = Game::new(pos);
+    let stop = AtomicBool::new(false);
+    let mut s = Searcher::new(1);
+    s.set_tablebase(Some(Arc::new(tables)));
+    let r = s
+        .search(
+            &game,
+            &Limits::depth(2),
+            &SearchOptions::default(),
+            &stop,
+            |_| {},
+        )
+        .unwrap();
+    assert_eq!(r.score, Score::Win(4));
+    assert_eq!(r.value, WIN - 7);
 }

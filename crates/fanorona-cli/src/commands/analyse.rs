@@ -59,6 +59,9 @@ pub struct AnalyseArgs {
     /// Milliseconds per search.
     #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
+    /// A folder of endgame tables (made by `fanorona solve`) for the search to probe.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<String>,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
@@ -69,10 +72,12 @@ pub struct AnalyseArgs {
 
 impl AnalyseArgs {
     fn limits(&self) -> Limits {
-        let mut l = Limits::default();
-        l.depth = self.depth;
-        l.nodes = self.nodes;
-        l.movetime = self.movetime.map(Duration::from_millis);
+        let mut l = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime.map(Duration::from_millis),
+            ..Limits::default()
+        };
         if l == Limits::default() {
             l.movetime = Some(Duration::from_secs(1));
         }
@@ -118,6 +123,11 @@ fn result_json(r: &SearchResult) -> serde_json::Value {
 pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
     let limits = args.limits();
     let mut searcher = Searcher::new(args.hash.max(1));
+    if let Some(dir) = &args.tables {
+        let tables = fanorona_ai::solve::tablebase::Tablebase::load(dir)
+            .with_context(|| format!("cannot load the endgame tables in {dir}"))?;
+        searcher.set_tablebase(Some(std::sync::Arc::new(tables)));
+    }
     let stop = AtomicBool::new(false);
     if args.per_turn {
         let path = args.record.as_deref().expect("clap requires --record");
@@ -127,7 +137,12 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
         Some(path) => read_game(path, args.game)?.1,
         None => {
             let mut game = Game::new(args.position.position()?);
-            for (i, t) in args.play.iter().flat_map(|p| p.split_whitespace()).enumerate() {
+            for (i, t) in args
+                .play
+                .iter()
+                .flat_map(|p| p.split_whitespace())
+                .enumerate()
+            {
                 game.play_text(t)
                     .with_context(|| format!("in --play, turn {} ({t})", i + 1))?;
             }
@@ -190,7 +205,13 @@ fn per_turn(
         let comment = if agrees {
             format!("engine agrees, {} (depth {})", r.score, r.depth)
         } else {
-            format!("engine prefers {}, {} (depth {}); pv {}", r.best, r.score, r.depth, r.pv_text())
+            format!(
+                "engine prefers {}, {} (depth {}); pv {}",
+                r.best,
+                r.score,
+                r.depth,
+                r.pv_text()
+            )
         };
         movetext.push(Element::Comment(comment));
         entries.push(json!({

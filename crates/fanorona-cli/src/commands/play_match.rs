@@ -160,10 +160,12 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
             vec![Position::start_with(size, rules)]
         }
     };
-    let mut limits = Limits::default();
-    limits.movetime = args.movetime.map(Duration::from_millis);
-    limits.depth = args.depth;
-    limits.nodes = args.nodes;
+    let limits = Limits {
+        movetime: args.movetime.map(Duration::from_millis),
+        depth: args.depth,
+        nodes: args.nodes,
+        ..Limits::default()
+    };
     let config = MatchConfig {
         games: args.games,
         openings,
