@@ -134,7 +134,8 @@ fn executable_of(line: &str) -> Result<Option<(String, PathBuf)>> {
         return Ok(None);
     }
     let message: Value = serde_json::from_str(line).context("parsing a cargo JSON message")?;
-    if message["reason"] != "compiler-artifact" {
+    // Test harnesses (`profile.test`) are executables too, with the target's name.
+    if message["reason"] != "compiler-artifact" || message["profile"]["test"] == true {
         return Ok(None);
     }
     match (
@@ -203,11 +204,13 @@ mod tests {
         assert_eq!(parse_host(vv).as_deref(), Some("x86_64-unknown-linux-gnu"));
         assert!(!host_target().unwrap().is_empty());
 
-        let artifact = r#"{"reason":"compiler-artifact","target":{"name":"fanorona","kind":["bin"]},"executable":"/t/debug/fanorona"}"#;
+        let artifact = r#"{"reason":"compiler-artifact","target":{"name":"fanorona","kind":["bin"]},"profile":{"test":false},"executable":"/t/debug/fanorona"}"#;
         assert_eq!(
             executable_of(artifact).unwrap(),
             Some(("fanorona".to_owned(), PathBuf::from("/t/debug/fanorona")))
         );
+        let harness = r#"{"reason":"compiler-artifact","target":{"name":"fanorona","kind":["bin"]},"profile":{"test":true},"executable":"/t/debug/deps/fanorona-0123"}"#;
+        assert_eq!(executable_of(harness).unwrap(), None);
         let library = r#"{"reason":"compiler-artifact","target":{"name":"core","kind":["lib"]},"executable":null}"#;
         assert_eq!(executable_of(library).unwrap(), None);
         assert_eq!(

@@ -360,7 +360,7 @@ pub fn run(options: &Options) -> Result<()> {
             Ok(display) => {
                 let client = step(
                     "build fanorona-3d",
-                    "cargo build -p fanorona-bevy --bin fanorona-3d",
+                    screenshot::build_client_command(),
                     screenshot::build_client,
                 )?;
                 for (name, size) in SCREENSHOTS {

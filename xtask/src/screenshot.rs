@@ -60,9 +60,34 @@ impl std::fmt::Display for Size {
     }
 }
 
+/// The command that builds the client for screenshots.
+///
+/// It selects what `cargo test --workspace` selects (every member, test targets included), not
+/// just `-p fanorona-bevy`: cargo unifies dependency features over the selected packages, and
+/// a client built alone gets different features for shared crates (`rand`, `rustix`, ...),
+/// which recompiles half of Bevy. Built this way after the `test` step, only the client's own
+/// binary is new. `xtask` is left out so that the running task is never rebuilt under itself.
+pub fn build_client_command() -> Cmd {
+    Cmd::cargo().args([
+        "build",
+        "--workspace",
+        "--exclude",
+        "xtask",
+        "--bins",
+        "--tests",
+    ])
+}
+
 /// Builds the client (dev profile) and returns the path of `fanorona-3d`.
 pub fn build_client() -> Result<PathBuf> {
-    cargo::build_binary("fanorona-bevy", "fanorona-3d", &[])
+    let executables = cargo::build_executables(build_client_command())?;
+    match executables
+        .into_iter()
+        .find(|(name, _)| name == "fanorona-3d")
+    {
+        Some((_, path)) => Ok(path),
+        None => bail!("the build produced no `fanorona-3d` executable"),
+    }
 }
 
 /// The command that makes the client save one screenshot of `size` to `out` and quit.
