@@ -17,8 +17,10 @@ pub struct Batch {
     pub screenshot: Option<PathBuf>,
     /// How many frames to time after the scene is drawn.
     pub benchmark_frames: Option<u32>,
-    /// Give up after this long.
+    /// Give up after this long waiting for a complete frame.
     pub timeout: Duration,
+    /// Without a screenshot: how long to let the scene settle before timing frames.
+    pub warmup: Duration,
 }
 
 #[derive(Default)]
@@ -51,7 +53,15 @@ fn drive(
     let now = Instant::now();
     let started = *state.started.get_or_insert(now);
     state.frames += 1;
-    if now - started > batch.timeout {
+    if batch.screenshot.is_none() && !state.saved {
+        // Benchmark only (the scene may keep changing while engines play): time frames once
+        // the warm-up is over.
+        if now - started < batch.warmup {
+            return;
+        }
+        state.saved = true;
+    }
+    if !state.saved && now - started > batch.timeout {
         error!(
             "gave up after {} s: the scene was not drawn in time",
             batch.timeout.as_secs()

@@ -2,6 +2,7 @@
 //! coordinates, all drawn from [`BoardView`].
 
 use bevy::asset::RenderAssetUsages;
+use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use fanorona_core::{BoardSize, Color as Side, Point};
@@ -241,6 +242,14 @@ fn spawn_lights(mut commands: Commands) {
             shadow_maps_enabled: true,
             ..default()
         },
+        // The scene is small: one shadow cascade covers it (four would cost four passes).
+        CascadeShadowConfigBuilder {
+            num_cascades: 1,
+            minimum_distance: 0.5,
+            maximum_distance: 40.0,
+            ..default()
+        }
+        .build(),
         Transform::from_xyz(-4.0, 10.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.spawn((
@@ -366,15 +375,18 @@ fn spawn_label(commands: &mut Commands, text: String, world: Vec3) {
 fn place_labels(
     camera: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     mut labels: Query<(&CoordLabel, &mut Node, &mut Visibility)>,
+    ui_scale: Res<UiScale>,
 ) {
+    // UI positions are in logical pixels divided by the UI scale.
+    let scale = ui_scale.0.max(0.01);
     let Ok((camera, camera_transform)) = camera.single() else {
         return;
     };
     for (label, mut node, mut visibility) in &mut labels {
         match camera.world_to_viewport(camera_transform, label.0) {
             Ok(pos) => {
-                node.left = px(pos.x - 15.0);
-                node.top = px(pos.y - 15.0);
+                node.left = px(pos.x / scale - 15.0);
+                node.top = px(pos.y / scale - 15.0);
                 *visibility = Visibility::Inherited;
             }
             Err(_) => *visibility = Visibility::Hidden,

@@ -36,11 +36,9 @@ impl Orbit {
     /// its coordinates and its stones fit between the side panels.
     pub fn home(extent: Vec2, window: Vec2, yaw: f32) -> Orbit {
         let window = window.max(Vec2::splat(64.0));
-        let (left, right) = if window.x >= 900.0 {
-            (330.0, window.x - 255.0)
-        } else {
-            (10.0, window.x - 10.0)
-        };
+        // The panels are scaled with the window (see `ui::ui_scale_for`).
+        let scale = crate::ui::ui_scale_for(window);
+        let (left, right) = (330.0 * scale, window.x - 255.0 * scale);
         let (xmin, xmax) = (2.0 * left / window.x - 1.0, 2.0 * right / window.x - 1.0);
         let projection = Mat4::perspective_rh(FOV, window.x / window.y, 0.1, 1000.0);
         let half = extent / 2.0 + Vec2::splat(0.15);

@@ -20,6 +20,10 @@ pub struct LaunchOptions {
     pub timeout: u64,
     /// Measure the time of this many frames once the scene is drawn, print it and exit.
     pub benchmark_frames: Option<u32>,
+    /// Seconds to wait before timing frames (benchmark without screenshot).
+    pub warmup: u64,
+    /// Open on the menu screen (also in screenshot mode).
+    pub menu: bool,
     /// Let the engine play both sides (for watching and for measuring frames while it thinks).
     pub engines: bool,
 }
@@ -39,7 +43,9 @@ OPTIONS:
     --size WxH             window size (default 1280x720)
     --timeout SECONDS      give up after this long in screenshot/benchmark mode (default 120)
     --benchmark-frames N   once the scene is drawn, time N frames, print the result and exit
+    --warmup SECONDS       benchmark without --screenshot: wait this long first (default 45)
     --engines              the engine plays both sides
+    --menu                 open on the menu (also for --screenshot)
     -h, --help             print this help
     -V, --version          print the version
 ";
@@ -102,6 +108,7 @@ pub enum Parsed {
 pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, ArgError> {
     let mut options = LaunchOptions {
         timeout: 120,
+        warmup: 45,
         ..LaunchOptions::default()
     };
     let mut args = args.into_iter();
@@ -158,7 +165,16 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, Arg
                     },
                 )?);
             }
+            "--warmup" => {
+                let v = value(&arg)?;
+                options.warmup = v.parse().map_err(|_| ArgError::BadValue {
+                    option: arg.clone(),
+                    value: v,
+                    expected: "a number of seconds",
+                })?;
+            }
             "--engines" => options.engines = true,
+            "--menu" => options.menu = true,
             _ => return Err(ArgError::Unknown(arg)),
         }
     }

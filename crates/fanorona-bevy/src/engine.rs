@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use fanorona_ai::{Level, Searcher};
 use fanorona_core::{Game, Turn};
 
+use crate::Screen;
 use crate::flow::{Animating, Command, FlowSet, Match};
 
 /// Something that chooses a turn for the side to move in a game.
@@ -211,7 +212,9 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                drive_engine.after(FlowSet).run_if(resource_exists::<Match>),
+                drive_engine
+                    .after(FlowSet)
+                    .run_if(resource_exists::<Match>.and_then(not(in_state(Screen::Menu)))),
                 stop_on_exit,
             ),
         );

@@ -183,7 +183,9 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
             m.set_players([Player::Human, Player::Human], settings.level());
         }
         app.insert_resource(m);
-        app.insert_state(Screen::Playing);
+        if !options.menu {
+            app.insert_state(Screen::Playing);
+        }
     }
     if batch {
         app.insert_resource(WinitSettings {
@@ -194,6 +196,7 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
             screenshot: options.screenshot.clone(),
             benchmark_frames: options.benchmark_frames,
             timeout: Duration::from_secs(options.timeout),
+            warmup: Duration::from_secs(options.warmup),
         })
         .add_plugins(batch::plugin);
     }

@@ -219,6 +219,21 @@ fn panel_node() -> Node {
     }
 }
 
+/// The UI scale for a window of this logical size: 1 at 1280x720, smaller windows get
+/// smaller panels, larger ones larger text.
+pub fn ui_scale_for(window: Vec2) -> f32 {
+    (window.x / 1280.0).min(window.y / 720.0).clamp(0.5, 2.0)
+}
+
+fn scale_ui(windows: Query<&Window>, mut scale: ResMut<UiScale>) {
+    if let Some(window) = windows.iter().next() {
+        let wanted = ui_scale_for(Vec2::new(window.width(), window.height()));
+        if (scale.0 - wanted).abs() > 0.001 {
+            scale.0 = wanted;
+        }
+    }
+}
+
 // ---------------------------------------------------------------- menu screen
 
 fn spawn_menu(mut commands: Commands, settings: Res<Settings>, game: Option<Res<Match>>) {
@@ -277,7 +292,7 @@ fn spawn_menu(mut commands: Commands, settings: Res<Settings>, game: Option<Res<
                 min_width: px(520.0),
                 ..panel_node()
             },
-            BackgroundColor(PANEL),
+            BackgroundColor(PANEL.with_alpha(0.97)),
             children![
                 text("Fanorona", 44.0, ACCENT),
                 text("The board game of Madagascar", 16.0, DIM),
@@ -743,6 +758,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                scale_ui,
                 press_buttons,
                 (refresh_saved_list, refresh_menu, enter_game_after_load)
                     .run_if(in_state(Screen::Menu)),
