@@ -219,3 +219,52 @@ pub fn search(
 ) -> Result<SearchResult, SearchError> {
     Searcher::new(DEFAULT_HASH_MB).search(game, limits, options, stop, info)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn an_infinite_search_stops_on_request_with_a_legal_turn() {
+        let engine = Engine::new(4);
+        let game = Game::default();
+        let handle = engine.start(
+            game.clone(),
+            Limits::infinite(),
+            SearchOptions::default(),
+            |_| {},
+        );
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(!handle.is_finished());
+        let asked = Instant::now();
+        handle.stop();
+        let result = handle.join().unwrap();
+        assert!(asked.elapsed() < Duration::from_millis(500));
+        assert!(game.position().is_legal(&result.best));
+        assert!(result.depth >= 1);
+    }
+
+    #[test]
+    fn a_dropped_handle_stops_its_search_and_frees_the_engine() {
+        let engine = Engine::new(4);
+        let handle = engine.start(
+            Game::default(),
+            Limits::infinite(),
+            SearchOptions::default(),
+            |_| {},
+        );
+        drop(handle);
+        // The engine is free again: a short search completes.
+        let r = engine
+            .start(
+                Game::default(),
+                Limits::depth(2),
+                SearchOptions::default(),
+                |_| {},
+            )
+            .join()
+            .unwrap();
+        assert_eq!(r.depth, 2);
+    }
+}

@@ -31,8 +31,8 @@
 //! - [`Engine`] and [`SearchHandle`]: the search on a background thread, with stop;
 //! - [`Level`]: beginner, casual, strong, maximum;
 //! - [`evaluate`] and [`params`]: the evaluation and every tunable number;
-//! - [`protocol`]: the engine protocol loop; [`players`] and [`matches`]: matches and Elo;
-//!   [`bench`]: the node-count benchmark.
+//! - [`protocol`]: the engine protocol loop; [`players`] and [`matches`](mod@matches): matches and Elo;
+//!   [`bench`](mod@bench): the node-count benchmark.
 
 pub mod bench;
 mod engine;

@@ -43,6 +43,9 @@ pub struct MatchConfig {
     pub max_turns: usize,
     /// Seed of the players' randomness (each game derives its own).
     pub seed: u64,
+    /// Random legal turns played from each opening before the players take over (the same
+    /// for both games of a pair), so that deterministic players meet in varied positions.
+    pub random_plies: usize,
 }
 
 impl Default for MatchConfig {
@@ -54,6 +57,7 @@ impl Default for MatchConfig {
             threads: 1,
             max_turns: 1000,
             seed: 1,
+            random_plies: 0,
         }
     }
 }
@@ -287,7 +291,12 @@ fn play_one(
     openings: &[Position],
     i: usize,
 ) -> Result<MatchGame, PlayerError> {
-    let start = openings[(i / 2) % openings.len()];
+    let pair = i / 2;
+    let start = randomised(
+        openings[pair % openings.len()],
+        config.random_plies,
+        mix(config.seed ^ 0x5EED ^ pair as u64),
+    );
     let first_is_white = i.is_multiple_of(2);
     let seed = mix(config.seed.wrapping_add(i as u64));
     let mut a = first.build(seed, config.limits)?;
@@ -306,6 +315,22 @@ fn play_one(
         game,
         outcome,
     })
+}
+
+/// `start` after up to `plies` random legal turns (fewer if the game would end).
+fn randomised(start: Position, plies: usize, seed: u64) -> Position {
+    let mut rng = crate::Rng::new(seed);
+    let mut game = Game::new(start);
+    for _ in 0..plies {
+        let turns = game.position().legal_turns();
+        let t = turns[rng.below(turns.len() as u64) as usize];
+        let mut next = game.clone();
+        if next.play(t).is_err() || next.outcome().is_some() {
+            break;
+        }
+        game = next;
+    }
+    *game.position()
 }
 
 #[cfg(test)]
@@ -349,6 +374,28 @@ mod tests {
         }
         // A depth-2 search beats random play.
         assert_eq!(r.wins, 4, "{r:?}");
+    }
+
+    #[test]
+    fn random_openings_are_shared_by_a_pair_and_differ_between_pairs() {
+        let config = MatchConfig {
+            games: 4,
+            random_plies: 3,
+            max_turns: 0,
+            ..MatchConfig::default()
+        };
+        let r = play_match(
+            &"random".parse().unwrap(),
+            &"random".parse().unwrap(),
+            &config,
+            |_, _| {},
+        )
+        .unwrap();
+        let starts: Vec<Position> = r.games.iter().map(|g| *g.game.start()).collect();
+        assert_eq!(starts[0], starts[1]);
+        assert_eq!(starts[2], starts[3]);
+        assert_ne!(starts[0], starts[2]);
+        assert_eq!(starts[0].turn_number(), 2); // three turns: White, Black, White
     }
 
     #[test]

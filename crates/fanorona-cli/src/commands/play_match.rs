@@ -49,6 +49,10 @@ pub struct MatchArgs {
     /// A file of starting positions, one position string per line (`#` starts a comment).
     #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
+    /// Play this many random turns from each opening before the players take over (the same
+    /// turns for both games of a pair): varied games between deterministic engines.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub random_plies: usize,
     /// Start from the setup of this board size (rows x columns) when there are no openings.
     #[arg(long, value_name = "RxC", default_value = "5x9")]
     pub board: String,
@@ -175,6 +179,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         }),
         max_turns: args.max_turns,
         seed: args.seed,
+        random_plies: args.random_plies,
     };
     let bar = progress::bar(args.games as u64, "match");
     let result = play_match(&first, &second, &config, |_, g| {
