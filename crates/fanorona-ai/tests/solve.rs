@@ -291,3 +291,39 @@ fn layered_analysis_agrees_with_retrograde_analysis() {
         Err(SolveError::Unsupported(_))
     ));
 }
+
+#[test]
+fn proof_number_search_within_a_tight_memory_budget() {
+    // Positions whose searches need the most memory; with a budget that forces the tree to be
+    // cut back, the values must not change.
+    let start = solve::start("5x3".parse().unwrap());
+    let s = retro_of(&start);
+    let mut heavy: Vec<(u64, Position, Value)> = s
+        .positions()
+        .step_by(120)
+        .map(|(p, v, _)| (pn_of(&p).bytes, p, v))
+        .collect();
+    heavy.sort_by_key(|h| std::cmp::Reverse(h.0));
+    let mut collapsed = 0;
+    for (bytes, p, v) in heavy.into_iter().take(6) {
+        let budget = Budget {
+            max_bytes: Some(bytes * 3 / 4),
+            max_time: None,
+        };
+        match pns::solve(&p, &budget, &mut |_| {}) {
+            Ok(r) => {
+                assert_eq!(r.value, v, "{p}");
+                collapsed +=
+                    r.win_search.collapses + r.loss_search.as_ref().map_or(0, |l| l.collapses);
+            }
+            // Fragmented blocks can still outgrow a budget this tight: an error, never a
+            // wrong value.
+            Err(SolveError::MemoryLimit { .. }) => {}
+            Err(e) => panic!("{p}: {e}"),
+        }
+    }
+    assert!(
+        collapsed > 0,
+        "the budget never forced the tree to be cut back"
+    );
+}

@@ -19,6 +19,9 @@
 //!
 //! **Memory.** Each tree node takes 48 bytes and each solved position about 40; solved
 //! subtrees are freed at once (their blocks reused), so the tree holds the unsolved frontier.
+//! When the live tree passes 60% of the memory budget, the unsolved subtrees below the depth
+//! that holds half of its nodes are dropped, their roots becoming leaves that keep their
+//! numbers (solved positions stay in the table, so nothing proved is lost).
 //!
 //! **Win, draw or loss.** [`solve`] runs two searches: the side to move as attacker (proved:
 //! win), then the opponent as attacker (proved: loss); both disproved: draw.
@@ -90,6 +93,8 @@ pub struct Search {
     pub bytes: u64,
     /// Time taken.
     pub time: Duration,
+    /// Times the tree was cut back to stay within the memory budget.
+    pub collapses: u64,
     /// The root's children with, for each, whether it was proved (`Some(true)`), disproved
     /// (`Some(false)`) or left open, and its proof size.
     children: Vec<(Key, Option<bool>, u64)>,
@@ -400,6 +405,7 @@ fn search(
     let mut expanded = 0u64;
     let mut peak_nodes = 1u64;
     let mut peak_bytes = 0u64;
+    let mut collapses = 0u64;
     while tree.nodes[0].pn != 0 && tree.nodes[0].dn != 0 {
         // Select the most-proving leaf.
         let mut n = 0u32;
@@ -438,6 +444,12 @@ fn search(
                 tree.nodes.len() as u64 * NODE_BYTES + tree.solved.len() as u64 * SOLVED_BYTES;
             peak_bytes = peak_bytes.max(bytes);
             budget.check_bytes(bytes, "proof-number search")?;
+            if let Some(max) = budget.max_bytes {
+                let live = tree.live * NODE_BYTES + tree.solved.len() as u64 * SOLVED_BYTES;
+                if live > max / 10 * 6 && collapse(&mut tree) > 0 {
+                    collapses += 1;
+                }
+            }
             progress(Progress {
                 stage: if attacker == pos.side_to_move() {
                     "prove win"
@@ -480,8 +492,53 @@ fn search(
         solved_positions: tree.solved.len() as u64,
         bytes: peak_bytes,
         time: clock.elapsed() - start,
+        collapses,
         children,
     })
+}
+
+/// Makes room when the tree nears the memory budget: the unsolved subtrees below the depth
+/// that holds half of the live nodes are dropped, their roots becoming leaves again with the
+/// numbers they had (they are expanded afresh if the search comes back). Solved positions stay
+/// in the table, so no result is lost. Returns the number of nodes freed.
+fn collapse(tree: &mut Tree) -> u64 {
+    let mut per_depth: Vec<u64> = Vec::new();
+    let mut stack = vec![0u32];
+    while let Some(n) = stack.pop() {
+        let node = tree.nodes[n as usize];
+        let d = node.depth as usize;
+        if per_depth.len() <= d {
+            per_depth.resize(d + 1, 0);
+        }
+        per_depth[d] += 1;
+        if node.first != NIL {
+            stack.extend(node.first..node.first + node.len);
+        }
+    }
+    let total: u64 = per_depth.iter().sum();
+    let mut seen = 0;
+    let mut cut = per_depth.len();
+    for (d, &k) in per_depth.iter().enumerate() {
+        seen += k;
+        if d >= 1 && seen * 2 >= total {
+            cut = d;
+            break;
+        }
+    }
+    let before = tree.live;
+    let mut stack = vec![0u32];
+    while let Some(n) = stack.pop() {
+        let node = tree.nodes[n as usize];
+        if node.first == NIL {
+            continue;
+        }
+        if node.depth as usize >= cut {
+            tree.free_below(n);
+        } else {
+            stack.extend(node.first..node.first + node.len);
+        }
+    }
+    before - tree.live
 }
 
 /// The numbers of a node from its children (a leaf keeps its own).
