@@ -61,6 +61,8 @@ pub const QS_MAX_MOVES: usize = 6;
 pub const QS_STAND_PAT_MARGIN: i32 = 0;
 /// Aspiration window: the first half-width around the previous iteration's score.
 pub const ASPIRATION_DELTA: i32 = 35;
+/// Aspiration window: once the half-width has grown beyond this, the full window is used.
+pub const ASPIRATION_MAX_DELTA: i32 = 1120;
 /// Aspiration windows start at this depth.
 pub const ASPIRATION_MIN_DEPTH: u32 = 4;
 /// Late move reductions apply from this remaining depth on.

@@ -35,9 +35,9 @@ use fanorona_core::{Game, Outcome, Position, StuckRule, Turn, TurnList};
 use crate::eval::evaluate;
 use crate::limits::Limits;
 use crate::params::{
-    ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, CHECK_EVERY, DRAW, INFINITY, LMR_BASE, LMR_DIVISOR,
-    LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY, QS_MAX_MOVES, QS_MAX_PLY, QS_STAND_PAT_MARGIN, WIN,
-    WIN_BOUND,
+    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CHECK_EVERY, DRAW, INFINITY,
+    LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY, QS_MAX_MOVES, QS_MAX_PLY,
+    QS_STAND_PAT_MARGIN, WIN, WIN_BOUND,
 };
 use crate::rng::mix;
 use crate::solve::Value;
@@ -314,7 +314,7 @@ impl Searcher {
                     break v;
                 }
                 delta = delta.saturating_mul(2);
-                if delta > 4 * ASPIRATION_DELTA * 8 {
+                if delta > ASPIRATION_MAX_DELTA {
                     alpha = -INFINITY;
                     beta = INFINITY;
                 }
