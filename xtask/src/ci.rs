@@ -244,7 +244,7 @@ fn smoke() -> Result<Option<String>> {
         width: 640,
         height: 360,
     };
-    let saved = screenshot::capture(&client, display, &out, size)?;
+    let saved = screenshot::capture(&client, display, &out, size, &[])?;
     eprintln!(
         "the client saved a {saved} PNG of {} bytes",
         std::fs::metadata(&out)?.len()

@@ -90,13 +90,21 @@ pub fn build_client() -> Result<PathBuf> {
     }
 }
 
-/// The command that makes the client save one screenshot of `size` to `out` and quit.
-pub fn capture_command(client: &Path, display: Display, out: &Path, size: Size) -> Cmd {
+/// The command that makes the client save one screenshot of `size` to `out` and quit; `extra`
+/// are further client arguments that pick what it shows (`--game FILE --turn N`, `--menu`).
+pub fn capture_command(
+    client: &Path,
+    display: Display,
+    out: &Path,
+    size: Size,
+    extra: &[&str],
+) -> Cmd {
     let client_args = |c: Cmd| {
         c.arg("--screenshot")
             .arg(out)
             .arg("--size")
             .arg(size.to_string())
+            .args(extra)
     };
     match display {
         Display::Native => client_args(Cmd::new(client)),
@@ -119,11 +127,17 @@ pub fn capture_command(client: &Path, display: Display, out: &Path, size: Size) 
 
 /// Runs the client to save a screenshot to `out` and checks the result; returns the size of
 /// the saved picture.
-pub fn capture(client: &Path, display: Display, out: &Path, size: Size) -> Result<Size> {
+pub fn capture(
+    client: &Path,
+    display: Display,
+    out: &Path,
+    size: Size,
+    extra: &[&str],
+) -> Result<Size> {
     if out.exists() {
         fs::remove_file(out).with_context(|| format!("removing the old {}", out.display()))?;
     }
-    capture_command(client, display, out, size).run_with_timeout(TIME_LIMIT)?;
+    capture_command(client, display, out, size, extra).run_with_timeout(TIME_LIMIT)?;
     let saved = check_png_file(out).context("the client did not save a usable screenshot")?;
     if saved != size {
         eprintln!("note: asked for a {size} screenshot, got {saved} (display scaling?)");
@@ -239,6 +253,7 @@ mod tests {
             Display::Xvfb,
             Path::new("s.png"),
             size,
+            &[],
         );
         let shown = cmd.to_string();
         assert!(shown.contains("xvfb-run -a -s '-screen 0 1280x720x24' fanorona-3d --screenshot s.png --size 640x360"), "{shown}");
@@ -246,9 +261,18 @@ mod tests {
             width: 1920,
             height: 1080,
         };
-        let cmd = capture_command(Path::new("c"), Display::Native, Path::new("s.png"), big);
-        assert_eq!(cmd.to_string(), "c --screenshot s.png --size 1920x1080");
-        let cmd = capture_command(Path::new("c"), Display::Xvfb, Path::new("s.png"), big);
+        let cmd = capture_command(
+            Path::new("c"),
+            Display::Native,
+            Path::new("s.png"),
+            big,
+            &["--menu"],
+        );
+        assert_eq!(
+            cmd.to_string(),
+            "c --screenshot s.png --size 1920x1080 --menu"
+        );
+        let cmd = capture_command(Path::new("c"), Display::Xvfb, Path::new("s.png"), big, &[]);
         assert!(cmd.to_string().contains("-screen 0 1920x1080x24"));
     }
 }
