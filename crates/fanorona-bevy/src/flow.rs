@@ -485,6 +485,7 @@ impl Match {
         let finished = self.replay().finish();
         match finished {
             Ok(turn) => {
+                debug!("turn played: {turn}");
                 if let Err(e) = self.game.play(turn) {
                     self.message = format!("Turn refused: {e}");
                 }
@@ -513,6 +514,7 @@ impl Match {
                 captured,
             });
         }
+        debug!("engine turn played: {turn}");
         if let Err(e) = self.game.play(turn) {
             self.message = format!("Engine turn refused: {e}");
             return Vec::new();
@@ -847,6 +849,7 @@ fn apply_commands(
             jumps.write(BoardJump);
         }
         let steps = game.apply(command);
+        debug!("{command:?}: {}", game.message());
         played.write_batch(steps);
     }
 }
