@@ -22,6 +22,9 @@ pub struct LaunchOptions {
     pub benchmark_frames: Option<u32>,
     /// Seconds to wait before timing frames (benchmark without screenshot).
     pub warmup: u64,
+    /// Points to click on the board after opening (for example `b2,b3` to show a chain in
+    /// progress in a screenshot).
+    pub clicks: Vec<String>,
     /// Open on the menu screen (also in screenshot mode).
     pub menu: bool,
     /// Let the engine play both sides (for watching and for measuring frames while it thinks).
@@ -46,6 +49,7 @@ OPTIONS:
     --warmup SECONDS       benchmark without --screenshot: wait this long first (default 45)
     --engines              the engine plays both sides
     --menu                 open on the menu (also for --screenshot)
+    --clicks P1,P2,...     click these board points first (e.g. to show a chain in progress)
     -h, --help             print this help
     -V, --version          print the version
 ";
@@ -175,6 +179,12 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, Arg
             }
             "--engines" => options.engines = true,
             "--menu" => options.menu = true,
+            "--clicks" => {
+                options.clicks = value(&arg)?
+                    .split(',')
+                    .map(|s| s.trim().to_string())
+                    .collect();
+            }
             _ => return Err(ArgError::Unknown(arg)),
         }
     }

@@ -182,6 +182,15 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
         if batch && !options.engines {
             m.set_players([Player::Human, Player::Human], settings.level());
         }
+        for name in &options.clicks {
+            let point = m.size().parse_point(name).ok_or_else(|| {
+                format!(
+                    "--clicks: {name:?} is not a point of the {} board",
+                    m.size()
+                )
+            })?;
+            m.apply(&flow::Command::Click(point));
+        }
         app.insert_resource(m);
         if !options.menu {
             app.insert_state(Screen::Playing);

@@ -574,4 +574,12 @@ fn command_line() {
         Err(ArgError::Unknown("--frobnicate".into()))
     );
     assert_eq!(args(&["--help"]), Ok(Parsed::Help));
+    let Ok(Parsed::Run(o)) = args(&["--game", "g.fgn", "--turn", "20", "--clicks", "b2, b3"])
+    else {
+        panic!("valid arguments");
+    };
+    assert_eq!(
+        (o.turn, o.clicks),
+        (Some(20), vec!["b2".to_string(), "b3".to_string()])
+    );
 }
