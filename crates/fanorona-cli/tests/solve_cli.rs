@@ -117,3 +117,19 @@ fn budgets_and_bad_input_are_errors() {
     let out = fanorona(&["solve", "--board", "4x4"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn one_search_with_prove() {
+    let out = fanorona(&["solve", "--board", "3x3", "--prove", "black"]);
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).starts_with("3x3 BBB/B1W/WWW w: Black cannot force a win\n"),
+        "{}",
+        stdout(&out)
+    );
+    let out = fanorona(&["solve", "--board", "3x3", "--prove", "white", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["proved"], true);
+    let out = fanorona(&["solve", "--board", "3x3", "--prove", "red"]);
+    assert_eq!(out.status.code(), Some(2));
+}

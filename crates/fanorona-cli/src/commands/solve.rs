@@ -24,7 +24,8 @@ use crate::progress;
 ///   fanorona solve --board 3x3
 ///   fanorona solve --board 5x5 --method pn --json
 ///   fanorona solve --board 3x5 --method both
-///   fanorona solve --fen "1B1/3/W1W w" --line 10
+///   fanorona solve --fen "1B1/3/W1W w" --method retro --line 10
+///   fanorona solve --board 9x3 --prove black             # one search: can Black force a win?
 ///   fanorona solve --tables tables --max-stones 4         # generate 5x9 endgame tables
 ///   fanorona solve --probe tables --fen "9/9/4B4/9/3W1W3 w"
 #[derive(Args, Debug)]
@@ -52,6 +53,9 @@ pub struct SolveArgs {
     /// Most stones in total for `--tables`.
     #[arg(long, value_name = "N", default_value_t = 4, requires = "tables")]
     pub max_stones: u32,
+    /// Run one proof-number search only: can this side (`white` or `black`) force a win?
+    #[arg(long, value_name = "SIDE", conflicts_with_all = ["tables", "probe"])]
+    pub prove: Option<String>,
     /// Look the position up in the endgame tables of this directory instead of solving it.
     #[arg(long, value_name = "DIR")]
     pub probe: Option<PathBuf>,
@@ -155,6 +159,14 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     }
     if let Some(dir) = &args.probe {
         return probe(args, dir, &pos);
+    }
+    if let Some(side) = &args.prove {
+        let attacker = match side.to_ascii_lowercase().as_str() {
+            "white" | "w" => Color::White,
+            "black" | "b" => Color::Black,
+            _ => bail!("--prove takes white or black, not {side:?}"),
+        };
+        return prove(args, &pos, attacker, &budget);
     }
     solve_position(args, &pos, &budget)
 }
@@ -328,6 +340,48 @@ fn solve_position(args: &SolveArgs, pos: &Position, budget: &Budget) -> Result<E
     if method == Method::Both {
         println!("cross-check: both methods agree");
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn prove(args: &SolveArgs, pos: &Position, attacker: Color, budget: &Budget) -> Result<ExitCode> {
+    let bar = progress::bar(0, "prove");
+    let mut report = reporter(&bar);
+    let s = pns::prove(pos, attacker, budget, &mut report).context("proof-number search")?;
+    bar.finish_and_clear();
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "position": pos.to_fen(),
+                "rules": pos.rules().to_full_string(),
+                "attacker": side_name(attacker),
+                "proved": s.proved,
+                "proof_size": s.proof_size,
+                "expanded": s.expanded,
+                "peak_nodes": s.peak_nodes,
+                "solved_positions": s.solved_positions,
+                "collapses": s.collapses,
+                "bytes": s.bytes,
+                "seconds": s.time.as_secs_f64(),
+            })
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} {}: {} {} force a win",
+        pos.size(),
+        pos.to_fen(),
+        side_name(attacker),
+        if s.proved { "can" } else { "cannot" }
+    );
+    println!(
+        "proof-number search: {} of {} nodes; {} positions expanded; {} of tables; {:.3} s",
+        if s.proved { "proof" } else { "disproof" },
+        s.proof_size,
+        s.expanded,
+        human_bytes(s.bytes),
+        s.time.as_secs_f64()
+    );
     Ok(ExitCode::SUCCESS)
 }
 
