@@ -8,5 +8,5 @@ pub mod perft;
 pub mod play_match;
 pub mod records;
 pub mod show;
-pub mod validate;
 pub mod solve;
+pub mod validate;
