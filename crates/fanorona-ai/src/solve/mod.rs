@@ -6,7 +6,7 @@
 //! them matter, the counters (see below). Its value for the side to move is
 //!
 //! - **win** when the side to move can force the end of the game in its favour (the opponent
-//!   left without stones, or without a legal turn under [`StuckRule::Loses`]) in a finite
+//!   left without stones, or without a legal turn under [`StuckRule::Loses`](fanorona_core::StuckRule::Loses)) in a finite
 //!   number of turns;
 //! - **loss** when the opponent can force that;
 //! - **draw** otherwise: play that goes on forever is a draw. This is the value under the
