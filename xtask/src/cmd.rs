@@ -114,16 +114,23 @@ impl Cmd {
         self.check_status(status)
     }
 
-    /// Runs the command quietly and returns its standard output; standard error is passed
-    /// through. Fails unless the command exits successfully.
+    /// Runs the command quietly and returns its standard output. Fails unless the command exits
+    /// successfully, and then the error holds what the command wrote to standard error.
     pub fn read(&self) -> Result<String> {
         let output = self
             .command()
             .stdin(Stdio::null())
-            .stderr(Stdio::inherit())
             .output()
             .map_err(|e| self.spawn_error(e))?;
-        self.check_status(output.status)?;
+        if let Err(err) = self.check_status(output.status) {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let stderr = stderr.trim_end();
+            return Err(if stderr.is_empty() {
+                err
+            } else {
+                err.context(stderr.to_owned())
+            });
+        }
         String::from_utf8(output.stdout).with_context(|| format!("`{self}` printed non-UTF-8"))
     }
 
@@ -191,14 +198,21 @@ fn stop(child: &mut Child) {
     #[cfg(unix)]
     {
         let group = format!("-{}", child.id());
-        let _ = Command::new("kill").args(["-TERM", "--", &group]).status();
+        let kill = |signal: &str| {
+            // Quietly: the group may be gone already.
+            let _ = Command::new("kill")
+                .args([signal, "--", &group])
+                .stderr(Stdio::null())
+                .status();
+        };
+        kill("-TERM");
         for _ in 0..50 {
             if matches!(child.try_wait(), Ok(Some(_))) {
                 break;
             }
             thread::sleep(Duration::from_millis(100));
         }
-        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        kill("-KILL");
     }
     let _ = child.kill();
     let _ = child.wait();
@@ -296,8 +310,11 @@ mod tests {
     #[test]
     fn failures_name_the_command_and_the_exit_code() {
         let cmd = Cmd::cargo().arg("no-such-subcommand-for-xtask-tests");
-        let err = cmd.read().unwrap_err().to_string();
-        assert!(err.starts_with("`cargo no-such-subcommand-for-xtask-tests` failed (exit code "));
+        let err = cmd.read().unwrap_err();
+        // What the command said comes first, then which command failed and how.
+        assert!(err.to_string().contains("no such command"), "{err:#}");
+        let cause = err.chain().nth(1).unwrap().to_string();
+        assert!(cause.starts_with("`cargo no-such-subcommand-for-xtask-tests` failed (exit code "));
         let missing = Cmd::new("no-such-program-for-xtask-tests")
             .run()
             .unwrap_err();

@@ -138,7 +138,12 @@ fn main() -> ExitCode {
             for cause in err.chain().skip(1) {
                 eprintln!("  caused by: {cause}");
             }
-            if let Some(failed) = err.chain().find_map(|e| e.downcast_ref::<StepFailed>()) {
+            // The innermost step is the most precise one to run again.
+            if let Some(failed) = err
+                .chain()
+                .filter_map(|e| e.downcast_ref::<StepFailed>())
+                .last()
+            {
                 eprintln!(
                     "\nstep {} failed; run it alone with: {}",
                     failed.step, failed.alone
