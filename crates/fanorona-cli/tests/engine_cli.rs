@@ -1,18 +1,12 @@
 //! `fanorona engine`, `analyse`, `match` and `bench` as a user (or a GUI) runs them.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn fanorona(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fanorona"))
-        .args(args)
-        .output()
-        .expect("the fanorona binary runs")
-}
+#[allow(dead_code, reason = "each test binary uses part of the helpers")]
+mod common;
 
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
+use common::{fanorona, stdout};
 
 #[test]
 fn engine_speaks_the_protocol_on_stdin_and_stdout() {

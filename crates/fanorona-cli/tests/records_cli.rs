@@ -9,12 +9,10 @@ fn data(name: &str) -> String {
     root.join(name).to_str().expect("UTF-8 path").to_owned()
 }
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fanorona"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+#[allow(dead_code, reason = "each test binary uses part of the helpers")]
+mod common;
+
+use common::{fanorona as run, stderr, stdout};
 
 fn run_stdin(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona"))
@@ -30,14 +28,6 @@ fn run_stdin(args: &[&str], input: &[u8]) -> Output {
         assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
     }
     child.wait_with_output().expect("finished")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("UTF-8 output")
 }
 
 /// A scratch directory for this test.

@@ -1,17 +1,9 @@
 //! `fanorona solve` as a user runs it.
 
-use std::process::{Command, Output};
+#[allow(dead_code, reason = "each test binary uses part of the helpers")]
+mod common;
 
-fn fanorona(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fanorona"))
-        .args(args)
-        .output()
-        .expect("the fanorona binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
+use common::{fanorona, stdout};
 
 #[test]
 fn solves_three_by_three_with_both_methods() {
