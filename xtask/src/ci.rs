@@ -21,6 +21,8 @@ STEPS:
     clippy   cargo clippy --workspace --all-targets -- -D warnings
     test     cargo test --workspace
     doc      RUSTDOCFLAGS='-D warnings' cargo doc --workspace --no-deps
+    docs     the generated CLI pages and diagrams in docs/ are up to date
+             (cargo xtask docs --check --no-screenshots)
     smoke    the 3D client saves a 640x360 screenshot under xvfb-run (or the current display)
              and the result must be a non-empty PNG; skipped with a note when there is no
              display
@@ -45,13 +47,22 @@ pub enum Step {
     Test,
     /// The documentation, with warnings denied.
     Doc,
+    /// The generated parts of `docs/` are up to date.
+    Docs,
     /// The client's screenshot smoke test.
     Smoke,
 }
 
 impl Step {
     /// Every step, in the order CI runs them.
-    pub const ALL: [Step; 5] = [Step::Fmt, Step::Clippy, Step::Test, Step::Doc, Step::Smoke];
+    pub const ALL: [Step; 6] = [
+        Step::Fmt,
+        Step::Clippy,
+        Step::Test,
+        Step::Doc,
+        Step::Docs,
+        Step::Smoke,
+    ];
 
     /// The step's name on the command line.
     pub fn name(self) -> &'static str {
@@ -60,6 +71,7 @@ impl Step {
             Step::Clippy => "clippy",
             Step::Test => "test",
             Step::Doc => "doc",
+            Step::Docs => "docs",
             Step::Smoke => "smoke",
         }
     }
@@ -70,6 +82,7 @@ impl Step {
             Step::Clippy => "clippy, warnings denied",
             Step::Test => "tests of every crate",
             Step::Doc => "documentation, warnings denied",
+            Step::Docs => "generated docs up to date",
             Step::Smoke => "3D client screenshot smoke test",
         }
     }
@@ -102,7 +115,7 @@ impl Step {
             Step::Doc => cargo
                 .args(["doc", "--workspace", "--no-deps"])
                 .env("RUSTDOCFLAGS", "-D warnings"),
-            Step::Smoke => return None,
+            Step::Docs | Step::Smoke => return None,
         })
     }
 
@@ -225,6 +238,10 @@ fn run_step(step: Step) -> Result<Option<String>> {
         cmd.run()?;
         return Ok(None);
     }
+    if step == Step::Docs {
+        crate::docs::run(&crate::docs::Options::check_without_screenshots())?;
+        return Ok(None);
+    }
     smoke()
 }
 
@@ -292,7 +309,7 @@ mod tests {
         let err = parse(args(&["--step", "lint"])).unwrap_err().to_string();
         assert_eq!(
             err,
-            "unknown step `lint`; the steps are fmt, clippy, test, doc, smoke"
+            "unknown step `lint`; the steps are fmt, clippy, test, doc, docs, smoke"
         );
     }
 
@@ -307,6 +324,7 @@ mod tests {
             "RUSTDOCFLAGS='-D warnings' cargo doc --workspace --no-deps"
         );
         assert_eq!(Step::Smoke.alone(), "cargo xtask ci --step smoke");
+        assert_eq!(Step::Docs.alone(), "cargo xtask ci --step docs");
         for step in Step::ALL {
             assert!(
                 HELP.contains(&format!("    {:<9}", step.name())),

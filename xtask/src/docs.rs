@@ -51,6 +51,16 @@ pub struct Options {
     no_screenshots: bool,
 }
 
+impl Options {
+    /// `--check --no-screenshots`: what `cargo xtask ci` checks.
+    pub fn check_without_screenshots() -> Options {
+        Options {
+            check: true,
+            no_screenshots: true,
+        }
+    }
+}
+
 /// Parses the arguments of `cargo xtask docs`.
 pub fn parse(mut args: Args) -> Result<Options> {
     let check = args.flag("--check");
