@@ -16,71 +16,23 @@
 //! # Ok::<(), fanorona_core::TurnError>(())
 //! ```
 
-use std::sync::OnceLock;
-
-use fanorona_core::{BoardSize, Color, Direction, Position};
+use fanorona_core::{Bitboard, Color, Direction, Geometry, Position};
 
 use crate::params::{
     ENDGAME_PROXIMITY, ENDGAME_STONES, ISOLATED, MOBILITY, NO_CAPTURE_SCALE, STONE, STRONG_POINT,
     TEMPO, TRADE_OFFSET, TRADE_WEIGHT,
 };
 
-/// Per-board masks for the evaluation, derived from the core's geometry.
-struct Tables {
-    /// Points that have a neighbour in each direction.
-    has: [u64; 8],
-    /// Index difference of a step in each direction.
-    delta: [i8; 8],
-    strong: u64,
-    cols: u8,
-}
-
-fn tables(size: BoardSize) -> &'static Tables {
-    static ALL: OnceLock<Vec<Tables>> = OnceLock::new();
-    let all = ALL.get_or_init(|| {
-        BoardSize::ALL
-            .iter()
-            .map(|&size| {
-                let geo = size.geometry();
-                let cols = size.cols() as i8;
-                let mut t = Tables {
-                    has: [0; 8],
-                    delta: [0; 8],
-                    strong: geo.strong().0,
-                    cols: size.cols(),
-                };
-                for dir in Direction::ALL {
-                    let (dx, dy) = dir.offset();
-                    t.delta[dir.index()] = dy * cols + dx;
-                    for p in size.points() {
-                        if geo.neighbour(p, dir).is_some() {
-                            t.has[dir.index()] |= 1u64 << p.0;
-                        }
-                    }
-                }
-                t
-            })
-            .collect()
-    });
-    &all[size.index()]
-}
-
-/// The points `p` for which `p + delta` is in `bb` (callers mask out wrapped bits).
-#[inline(always)]
-fn toward(bb: u64, delta: i8) -> u64 {
-    if delta > 0 { bb >> delta } else { bb << -delta }
-}
-
 /// Mobility (steps to empty neighbours) and isolated stones of one side.
 #[inline]
-fn side_terms(t: &Tables, me: u64, empty: u64) -> (i32, i32) {
+fn side_terms(geo: &Geometry, me: Bitboard, empty: Bitboard) -> (i32, i32) {
     let mut steps = 0;
-    let mut friended = 0u64;
-    for d in 0..8 {
-        steps += (me & t.has[d] & toward(empty, t.delta[d])).count_ones();
-        friended |= t.has[d] & toward(me, t.delta[d]);
+    let mut friended = Bitboard::EMPTY;
+    for dir in Direction::ALL {
+        steps += (me & geo.toward(empty, dir)).count();
+        friended |= geo.toward(me, dir);
     }
-    (steps as i32, (me & !friended).count_ones() as i32)
+    (steps as i32, (me & !friended).count() as i32)
 }
 
 /// Sum of files and ranks of the stones in `bb`.
@@ -98,22 +50,24 @@ fn centre_sums(bb: u64, cols: u8) -> (i32, i32) {
 
 /// The evaluation of `pos` from White's side, before the no-capture scaling and tempo.
 fn white_score(pos: &Position) -> i32 {
-    let t = tables(pos.size());
+    let geo = pos.geometry();
+    let cols = pos.size().cols();
+    let strong = geo.strong().0;
     let w = pos.stones(Color::White).0;
     let b = pos.stones(Color::Black).0;
-    let empty = pos.empty().0;
+    let empty = pos.empty();
     let (nw, nb) = (w.count_ones() as i32, b.count_ones() as i32);
     let diff = nw - nb;
     let mut s = diff * STONE;
     s += diff * TRADE_WEIGHT / (nw + nb + TRADE_OFFSET);
-    s += STRONG_POINT * ((w & t.strong).count_ones() as i32 - (b & t.strong).count_ones() as i32);
-    let (mw, iw) = side_terms(t, w, empty);
-    let (mb, ib) = side_terms(t, b, empty);
+    s += STRONG_POINT * ((w & strong).count_ones() as i32 - (b & strong).count_ones() as i32);
+    let (mw, iw) = side_terms(geo, Bitboard(w), empty);
+    let (mb, ib) = side_terms(geo, Bitboard(b), empty);
     s += MOBILITY * (mw - mb) + ISOLATED * (iw - ib);
     if diff != 0 && (nw + nb) as u32 <= ENDGAME_STONES && nw > 0 && nb > 0 {
         // Distance between the armies' centres (Chebyshev), in points.
-        let (wx, wy) = centre_sums(w, t.cols);
-        let (bx, by) = centre_sums(b, t.cols);
+        let (wx, wy) = centre_sums(w, cols);
+        let (bx, by) = centre_sums(b, cols);
         let dx = (wx * nb - bx * nw).abs() / (nw * nb);
         let dy = (wy * nb - by * nw).abs() / (nw * nb);
         let dist = dx.max(dy);

@@ -339,6 +339,13 @@ impl Direction {
     }
 }
 
+/// The points `p` for which `p + delta` is in `bb`; callers mask out bits that wrapped
+/// around an edge.
+#[inline(always)]
+pub(crate) fn shift_toward(bb: u64, delta: i8) -> u64 {
+    if delta > 0 { bb >> delta } else { bb << -delta }
+}
+
 /// Marks a missing neighbour in [`Geometry`]'s tables.
 const NONE: u8 = u8::MAX;
 
@@ -476,6 +483,31 @@ impl Geometry {
     #[inline]
     pub(crate) fn neighbour_raw(&self, point: u8, dir: usize) -> u8 {
         self.neighbours[point as usize][dir]
+    }
+
+    /// The points that have a neighbour in direction `dir` lying in `set`: `set` moved one
+    /// step against `dir` along the board's lines (diagonal steps only from strong points).
+    ///
+    /// With `set` the empty points, `stones & geo.toward(empty, dir)` are the stones that can
+    /// step in `dir`.
+    ///
+    /// ```
+    /// use fanorona_core::{BoardSize, Direction};
+    ///
+    /// let size = BoardSize::DIMY;
+    /// let geo = size.geometry();
+    /// let c3 = size.parse_point("c3").unwrap();
+    /// assert_eq!(geo.toward(c3.bit(), Direction::N), size.parse_point("c2").unwrap().bit());
+    /// // b2 is strong: its north-east neighbour is c3.
+    /// assert_eq!(geo.toward(c3.bit(), Direction::NE), size.parse_point("b2").unwrap().bit());
+    /// // b1 is weak: it has no diagonal to c2.
+    /// let c2 = size.parse_point("c2").unwrap();
+    /// assert!(geo.toward(c2.bit(), Direction::NE).is_empty());
+    /// ```
+    #[inline]
+    pub fn toward(&self, set: Bitboard, dir: Direction) -> Bitboard {
+        let d = dir.index();
+        Bitboard(self.step1[d] & shift_toward(set.0, self.delta[d]))
     }
 
     /// The direction of the step from `from` to its neighbour `to`.

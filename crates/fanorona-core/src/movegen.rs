@@ -3,6 +3,7 @@
 //! Nothing here allocates: turns go to a [`Sink`], which may store them on the stack, count
 //! them, or hand them to a closure.
 
+use crate::geometry::shift_toward as toward;
 use crate::{Position, Turn, TurnList};
 
 /// Marks a missing neighbour.
@@ -50,12 +51,6 @@ impl<F: FnMut(Turn)> Sink for FnSink<F> {
     fn push(&mut self, turn: Turn) {
         (self.0)(turn);
     }
-}
-
-/// The points `p` for which `p + delta` is in `bb` (callers mask out wrapped bits).
-#[inline(always)]
-fn toward(bb: u64, delta: i8) -> u64 {
-    if delta > 0 { bb >> delta } else { bb << -delta }
 }
 
 /// For each direction, the stones of the side to move that can capture by approach and by
