@@ -167,6 +167,21 @@ impl Engine {
         })
     }
 
+    /// As [`Engine::start_level_with`], with the root turns, lines and seed of `options`
+    /// (see [`Level::play_with_options`]).
+    pub fn start_level_with_options(
+        &self,
+        game: Game,
+        level: Level,
+        limits: Limits,
+        options: SearchOptions,
+        info: impl FnMut(&Info) + Send + 'static,
+    ) -> SearchHandle {
+        self.spawn(move |searcher, stop| {
+            level.play_with_options(searcher, &game, &limits, &options, stop, info)
+        })
+    }
+
     fn spawn(
         &self,
         job: impl FnOnce(&mut Searcher, &AtomicBool) -> Result<SearchResult, SearchError>

@@ -108,6 +108,7 @@ impl Level {
             eval_noise: noise,
             seed,
             exact_root: exact,
+            ..SearchOptions::default()
         }
     }
 
@@ -184,12 +185,43 @@ impl Level {
         stop: &AtomicBool,
         info: impl FnMut(&Info),
     ) -> Result<SearchResult, SearchError> {
+        let options = SearchOptions {
+            seed,
+            ..SearchOptions::default()
+        };
+        self.play_with_options(searcher, game, limits, &options, stop, info)
+    }
+
+    /// As [`Level::play_with`], with the root turns and lines of `options`
+    /// ([`SearchOptions::root_turns`], [`SearchOptions::multipv`]) and its seed
+    /// ([`SearchOptions::seed`]); the level sets the evaluation noise and root exactness.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::GameOver`] when the game is over, [`SearchError::NoRootTurn`] when
+    /// `options` restricts the root to turns that are not legal.
+    pub fn play_with_options(
+        self,
+        searcher: &mut Searcher,
+        game: &Game,
+        limits: &Limits,
+        options: &SearchOptions,
+        stop: &AtomicBool,
+        info: impl FnMut(&Info),
+    ) -> Result<SearchResult, SearchError> {
+        let seed = options.seed;
+        let level = self.options(seed);
+        let options = SearchOptions {
+            eval_noise: level.eval_noise,
+            exact_root: level.exact_root,
+            ..options.clone()
+        };
         if self.margin() > 0 {
             // What the table and history remember from other searches would change move
             // ordering and reductions, and so the scores: start afresh to stay reproducible.
             searcher.clear();
         }
-        let mut result = searcher.search(game, limits, &self.options(seed), stop, info)?;
+        let mut result = searcher.search(game, limits, &options, stop, info)?;
         let chosen = self.choose(&result, seed);
         if chosen != result.best {
             result.best = chosen;

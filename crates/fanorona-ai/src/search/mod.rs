@@ -49,8 +49,8 @@ pub use score::Score;
 
 /// How a search plays, beyond its limits: the imperfections of the weaker levels.
 ///
-/// The default is the full-strength engine.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+/// The default is the full-strength engine searching every root turn for the single best.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct SearchOptions {
     /// Random noise added to every static evaluation, up to this many centi-stones either way
     /// (0: none). The noise of a position depends only on its hash and [`Self::seed`], so a
@@ -61,16 +61,27 @@ pub struct SearchOptions {
     /// Search every root turn with a full window, so that [`SearchResult::root_moves`] holds
     /// an exact score for each (slower; the levels that choose among good turns need it).
     pub exact_root: bool,
+    /// Search only these turns at the root (UCI's `searchmoves`); empty: every legal turn.
+    /// Turns that are not legal in the searched position are left out; when none is legal
+    /// the search fails with [`SearchError::NoRootTurn`].
+    pub root_turns: Vec<Turn>,
+    /// Search this many best root turns (UCI's `MultiPV`), each with an exact score and its
+    /// own principal variation, reported by [`Info::multipv`] after every iteration. 0 and 1
+    /// both mean the best turn only; more than the number of root turns means all of them.
+    pub multipv: usize,
 }
 
 /// Progress of a search, sent after each completed iteration.
 #[derive(Clone, Debug)]
 pub struct Info {
+    /// Which line this is, from 1 (the best) to [`SearchOptions::multipv`]: with several
+    /// lines, one `Info` per line arrives after each iteration, best first.
+    pub multipv: usize,
     /// The completed depth in plies.
     pub depth: u32,
     /// The deepest ply reached, quiescence included.
     pub seldepth: u32,
-    /// The score of the best turn.
+    /// The score of this line's turn.
     pub score: Score,
     /// Nodes searched so far.
     pub nodes: u64,
@@ -78,7 +89,7 @@ pub struct Info {
     pub nps: u64,
     /// Time since the search started.
     pub time: Duration,
-    /// The principal variation: the best turn and the expected replies.
+    /// The principal variation: this line's turn and the expected replies.
     pub pv: Vec<Turn>,
     /// Per mille of the transposition table used by this search.
     pub hashfull: u32,
@@ -101,8 +112,8 @@ pub struct RootMove {
     /// The turn.
     pub turn: Turn,
     /// Its score (internal scale, see [`Score::from_value`]). Exact with
-    /// [`SearchOptions::exact_root`]; otherwise exact only for the best turn and an upper
-    /// bound for the others.
+    /// [`SearchOptions::exact_root`]; otherwise exact only for the best turn (the best
+    /// [`SearchOptions::multipv`] turns) and an upper bound for the others.
     pub value: i32,
 }
 
@@ -126,7 +137,7 @@ pub struct SearchResult {
     pub time: Duration,
     /// The principal variation, starting with [`Self::best`].
     pub pv: Vec<Turn>,
-    /// Every legal turn with its score, best first.
+    /// Every searched root turn with its score, best first.
     pub root_moves: Vec<RootMove>,
 }
 
@@ -148,15 +159,21 @@ fn nps(nodes: u64, time: Duration) -> u64 {
 
 /// Why there is nothing to search.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum SearchError {
     /// The game is over (no stones, no legal turn, repetition, no-capture limit, or decided).
     GameOver(Outcome),
+    /// [`SearchOptions::root_turns`] names no legal turn of the searched position.
+    NoRootTurn,
 }
 
 impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SearchError::GameOver(o) => write!(f, "nothing to search: the game is over ({o})"),
+            SearchError::NoRootTurn => {
+                write!(f, "nothing to search: none of the turns to search is legal")
+            }
         }
     }
 }
@@ -206,7 +223,8 @@ impl Searcher {
     ///
     /// # Errors
     ///
-    /// [`SearchError::GameOver`] when the game is already over.
+    /// [`SearchError::GameOver`] when the game is already over, [`SearchError::NoRootTurn`]
+    /// when [`SearchOptions::root_turns`] names no legal turn.
     pub fn search(
         &mut self,
         game: &Game,
@@ -219,6 +237,13 @@ impl Searcher {
             return Err(SearchError::GameOver(o));
         }
         let root = *game.position();
+        let mut turns = root.legal_turns();
+        if !options.root_turns.is_empty() {
+            turns.retain(|t| options.root_turns.contains(t));
+            if turns.is_empty() {
+                return Err(SearchError::NoRootTurn);
+            }
+        }
         let start = Instant::now();
         let budget = limits.time_budget();
         self.tt.new_search();
@@ -259,7 +284,6 @@ impl Searcher {
         };
         w.hashes.reserve(MAX_PLY + 2);
 
-        let mut turns = root.legal_turns();
         let tt_turn = w.tt.probe(root.hash(), 0).map_or(0, |h| h.turn);
         let mut scores = score_turns(&turns, tt_turn, &[0, 0], w.history, root.side_to_move());
         let mut root_moves: Vec<RootMove> = Vec::with_capacity(turns.len());
@@ -287,42 +311,44 @@ impl Searcher {
         let max_depth = limits.max_depth();
         let timed = limits.is_timed();
         let single = root_moves.len() == 1;
+        let lines = options.multipv.clamp(1, root_moves.len());
         let mut prev = result.value;
+        // Per line of the iteration: its score and principal variation.
+        let mut line_pvs: Vec<(i32, Vec<Turn>)> = Vec::with_capacity(lines);
         for depth in 1..=max_depth {
-            let exact = options.exact_root;
-            let (mut delta, mut alpha, mut beta) =
-                if depth >= ASPIRATION_MIN_DEPTH && !exact && prev.abs() < WIN_BOUND {
-                    (
-                        ASPIRATION_DELTA,
-                        (prev - ASPIRATION_DELTA).max(-INFINITY),
-                        (prev + ASPIRATION_DELTA).min(INFINITY),
-                    )
-                } else {
-                    (INFINITY, -INFINITY, INFINITY)
-                };
-            let value = loop {
-                let v = w.root(&root, &mut root_moves, depth as i32, alpha, beta, exact);
+            line_pvs.clear();
+            // Line k searches the turns the lines before it did not take: the best of them
+            // becomes root_moves[k].
+            for k in 0..lines {
+                let value = w.root_line(&root, &mut root_moves[k..], depth, prev, k == 0, options);
                 if w.aborted {
-                    break v;
+                    break;
                 }
-                if v <= alpha && alpha > -INFINITY {
-                    beta = (alpha + beta) / 2;
-                    alpha = (v - delta).max(-INFINITY);
-                } else if v >= beta && beta < INFINITY {
-                    beta = (v + delta).min(INFINITY);
+                let pv = w.pv_turns(&root);
+                // Best first; the sort is stable, so equal bounds keep their earlier order.
+                root_moves[k..].sort_by_key(|m| -m.value);
+                let pv = if pv.first() == Some(&root_moves[k].turn) {
+                    pv
                 } else {
-                    break v;
+                    vec![root_moves[k].turn]
+                };
+                if k == 0 {
+                    w.best = None;
+                    prev = value;
+                    result.best = root_moves[0].turn;
+                    result.value = value;
+                    result.score = Score::from_value(value);
+                    result.pv.clone_from(&pv);
                 }
-                delta = delta.saturating_mul(2);
-                if delta > ASPIRATION_MAX_DELTA {
-                    alpha = -INFINITY;
-                    beta = INFINITY;
-                }
-            };
+                line_pvs.push((value, pv));
+            }
             if w.aborted {
                 // A turn that beat the previous best in the unfinished iteration (or any
-                // finished turn of depth 1) is better informed than the last answer.
-                if let Some((turn, value, pv)) = w.best.take() {
+                // finished turn of depth 1) is better informed than the last answer. (When
+                // the best line finished, the result already holds it.)
+                if line_pvs.is_empty()
+                    && let Some((turn, value, pv)) = w.best.take()
+                {
                     result.best = turn;
                     result.value = value;
                     result.score = Score::from_value(value);
@@ -331,30 +357,35 @@ impl Searcher {
                 break;
             }
             w.best = None;
-            // Best first; the sort is stable, so equal bounds keep their earlier order.
-            root_moves.sort_by_key(|m| -m.value);
-            prev = value;
-            let pv = w.pv_turns(&root);
-            result.best = root_moves[0].turn;
-            result.value = value;
-            result.score = Score::from_value(value);
+            if lines > 1 {
+                // A later line can score above an earlier one (a reduced null-window search
+                // that failed low, searched again with a full window): show them best first.
+                // Both sorts are stable, so the turns stay with their lines.
+                root_moves[..lines].sort_by_key(|m| -m.value);
+                line_pvs.sort_by_key(|(v, _)| -v);
+                let (value, pv) = &line_pvs[0];
+                prev = *value;
+                result.best = root_moves[0].turn;
+                result.value = *value;
+                result.score = Score::from_value(*value);
+                result.pv.clone_from(pv);
+            }
             result.depth = depth;
-            result.pv = if pv.first() == Some(&result.best) {
-                pv
-            } else {
-                vec![result.best]
-            };
+            let value = result.value;
             let elapsed = start.elapsed();
-            info(&Info {
-                depth,
-                seldepth: w.seldepth as u32,
-                score: result.score,
-                nodes: w.nodes,
-                nps: nps(w.nodes, elapsed),
-                time: elapsed,
-                pv: result.pv.clone(),
-                hashfull: w.tt.hashfull(),
-            });
+            for (k, (v, pv)) in line_pvs.iter().enumerate() {
+                info(&Info {
+                    multipv: k + 1,
+                    depth,
+                    seldepth: w.seldepth as u32,
+                    score: Score::from_value(*v),
+                    nodes: w.nodes,
+                    nps: nps(w.nodes, elapsed),
+                    time: elapsed,
+                    pv: pv.clone(),
+                    hashfull: w.tt.hashfull(),
+                });
+            }
             if timed && single {
                 break;
             }
@@ -562,7 +593,54 @@ impl Worker<'_> {
         out
     }
 
+    /// One line of an iteration at the root over `moves`: the best line (`first`) within an
+    /// aspiration window around `prev` (the last iteration's score), the other lines of a
+    /// multi-line search with a full window. Returns the line's score.
+    fn root_line(
+        &mut self,
+        root: &Position,
+        moves: &mut [RootMove],
+        depth: u32,
+        prev: i32,
+        first: bool,
+        options: &SearchOptions,
+    ) -> i32 {
+        let exact = options.exact_root;
+        let (mut delta, mut alpha, mut beta) =
+            if first && depth >= ASPIRATION_MIN_DEPTH && !exact && prev.abs() < WIN_BOUND {
+                (
+                    ASPIRATION_DELTA,
+                    (prev - ASPIRATION_DELTA).max(-INFINITY),
+                    (prev + ASPIRATION_DELTA).min(INFINITY),
+                )
+            } else {
+                (INFINITY, -INFINITY, INFINITY)
+            };
+        loop {
+            let v = self.root(root, moves, depth as i32, alpha, beta, exact, first);
+            if self.aborted {
+                return v;
+            }
+            if v <= alpha && alpha > -INFINITY {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITY);
+            } else if v >= beta && beta < INFINITY {
+                beta = (v + delta).min(INFINITY);
+            } else {
+                return v;
+            }
+            delta = delta.saturating_mul(2);
+            if delta > ASPIRATION_MAX_DELTA {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
     /// One iteration at the root over `moves` (kept in their order; each gets its score).
+    /// `store`: record the result for the root position in the table (only for the best
+    /// line: the others exclude better turns).
+    #[allow(clippy::too_many_arguments)]
     fn root(
         &mut self,
         pos: &Position,
@@ -571,6 +649,7 @@ impl Worker<'_> {
         mut alpha: i32,
         beta: i32,
         exact: bool,
+        store: bool,
     ) -> i32 {
         self.pv_len[0] = 0;
         let mut best = -INFINITY;
@@ -604,7 +683,7 @@ impl Worker<'_> {
                 }
             }
         }
-        if !exact {
+        if store && !exact {
             let bound = if best >= beta {
                 Bound::Lower
             } else {

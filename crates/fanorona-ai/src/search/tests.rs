@@ -179,7 +179,7 @@ fn evaluation_noise_is_reproducible_and_bounded() {
     let options = SearchOptions {
         eval_noise: 50,
         seed: 9,
-        exact_root: false,
+        ..SearchOptions::default()
     };
     let a = Searcher::new(1)
         .search(&g, &Limits::depth(3), &options, &stop, |_| {})
