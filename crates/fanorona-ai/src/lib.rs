@@ -32,8 +32,9 @@
 //! - [`Level`]: beginner, casual, strong, maximum;
 //! - [`evaluate`] and [`params`]: the evaluation and every tunable number;
 //! - [`protocol`]: the engine protocol loop; [`players`] and [`matches`](mod@matches): matches and Elo;
-//!   [`bench`](mod@bench): the node-count benchmark.
+//!   [`bench`](mod@bench): the node-count benchmark; [`baseline`]: the frozen v0.1.0 engine.
 
+pub mod baseline;
 pub mod bench;
 mod engine;
 pub mod eval;

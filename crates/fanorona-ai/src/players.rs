@@ -24,6 +24,7 @@ use std::time::Duration;
 
 use fanorona_core::{Game, Turn};
 
+use crate::baseline::Baseline;
 use crate::rng::{Rng, mix};
 use crate::{Level, Limits, SearchOptions, Searcher};
 
@@ -111,6 +112,7 @@ impl std::error::Error for PlayerError {
 /// | `engine` | this engine at full strength |
 /// | `engine:LEVEL` | this engine at a level (`beginner`, `casual`, `strong`, `maximum`) |
 /// | `engine:depth=N`, `engine:nodes=N`, `engine:movetime=MS` | this engine at a fixed limit |
+/// | `engine:v0`, `engine:v0:movetime=MS`, ... | the frozen v0.1.0 engine ([`crate::baseline`]), same limit options |
 /// | `uci:COMMAND ARGS` | an external engine speaking the engine protocol |
 ///
 /// Engine options combine with `:`, as in `engine:casual:movetime=50`.
@@ -129,6 +131,12 @@ pub enum PlayerSpec {
     },
     /// An external engine: the program and its arguments.
     External(Vec<String>),
+    /// The frozen engine of v0.1.0 ([`crate::baseline`]), the fixed opponent of strength
+    /// tests: `engine:v0[:depth=N|nodes=N|movetime=MS]`.
+    Baseline {
+        /// Limits given in the description.
+        limits: Option<Limits>,
+    },
 }
 
 impl fmt::Display for PlayerSpec {
@@ -155,6 +163,10 @@ impl fmt::Display for PlayerSpec {
                 Ok(())
             }
             PlayerSpec::External(cmd) => write!(f, "uci:{}", cmd.join(" ")),
+            PlayerSpec::Baseline { limits } => {
+                f.write_str("engine:v0")?;
+                limits.map_or(Ok(()), |l| write_limits(f, &l))
+            }
         }
     }
 }
@@ -179,6 +191,16 @@ impl FromStr for PlayerSpec {
         match parts.next().unwrap_or_default() {
             "random" if s == "random" => Ok(PlayerSpec::Random),
             "greedy" if s == "greedy" => Ok(PlayerSpec::Greedy),
+            "engine" if s == "engine:v0" || s.starts_with("engine:v0:") => {
+                let rest = s.strip_prefix("engine:v0").unwrap_or_default();
+                match format!("engine{rest}").parse()? {
+                    PlayerSpec::Engine {
+                        level: None,
+                        limits,
+                    } => Ok(PlayerSpec::Baseline { limits }),
+                    _ => Err(err("engine:v0 takes limits only, no level".to_owned())),
+                }
+            }
             "engine" => {
                 let mut level = None;
                 let mut limits: Option<Limits> = None;
@@ -253,6 +275,13 @@ impl PlayerSpec {
                     seed,
                 })
             }
+            PlayerSpec::Baseline { limits } => Box::new(BaselinePlayer {
+                name: self.to_string(),
+                engine: Baseline::new(MATCH_HASH_MB),
+                limits: limits
+                    .or(default_limits)
+                    .unwrap_or_else(|| Level::Strong.limits()),
+            }),
             PlayerSpec::External(cmd) => Box::new(ExternalPlayer::start(
                 cmd,
                 default_limits.unwrap_or(Limits::movetime(Duration::from_millis(100))),
@@ -337,6 +366,46 @@ impl Player for EnginePlayer {
             }
         };
         result.map(|r| r.best).map_err(|_| PlayerError::GameOver)
+    }
+}
+
+/// Writes `:depth=N:nodes=N:movetime=MS` for the limits that are set.
+fn write_limits(f: &mut fmt::Formatter<'_>, l: &Limits) -> fmt::Result {
+    if let Some(d) = l.depth {
+        write!(f, ":depth={d}")?;
+    }
+    if let Some(n) = l.nodes {
+        write!(f, ":nodes={n}")?;
+    }
+    if let Some(t) = l.movetime {
+        write!(f, ":movetime={}", t.as_millis())?;
+    }
+    Ok(())
+}
+
+/// The frozen v0.1.0 engine ([`crate::baseline`]) at a limit.
+pub struct BaselinePlayer {
+    name: String,
+    engine: Baseline,
+    limits: Limits,
+}
+
+impl Player for BaselinePlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self) -> Result<(), PlayerError> {
+        self.engine.clear();
+        Ok(())
+    }
+
+    fn choose(&mut self, game: &Game) -> Result<Turn, PlayerError> {
+        let stop = AtomicBool::new(false);
+        self.engine
+            .search(game, &self.limits, &stop)
+            .map(|r| r.best)
+            .map_err(|_| PlayerError::GameOver)
     }
 }
 
@@ -503,6 +572,9 @@ mod tests {
             "engine:beginner",
             "engine:strong:movetime=100",
             "engine:depth=6",
+            "engine:v0",
+            "engine:v0:movetime=200",
+            "engine:v0:nodes=5000",
         ] {
             let spec: PlayerSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -518,6 +590,9 @@ mod tests {
             "engine:depth=x",
             "engine:speed=3",
             "uci:",
+            "engine:v0:casual",
+            "engine:v0x",
+            "engine:v0:speed=1",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
@@ -541,6 +616,32 @@ mod tests {
         let (x, y) = (a.choose(&game).unwrap(), b.choose(&game).unwrap());
         assert_eq!(x, y);
         assert!(game.position().is_legal(&x));
+    }
+
+    #[test]
+    fn the_v0_baseline_plays_legal_turns_within_its_limits() {
+        let spec: PlayerSpec = "engine:v0:nodes=2000".parse().unwrap();
+        assert_eq!(
+            spec,
+            PlayerSpec::Baseline {
+                limits: Some(Limits::nodes(2_000))
+            }
+        );
+        let mut p = spec.build(1, None).unwrap();
+        assert_eq!(p.name(), "engine:v0:nodes=2000");
+        let mut game = Game::default();
+        for _ in 0..6 {
+            let t = p.choose(&game).unwrap();
+            game.play(t).expect("a legal turn");
+        }
+        // A match's --movetime applies when the description names no limit.
+        let mut timed = PlayerSpec::Baseline { limits: None }
+            .build(1, Some(Limits::movetime(Duration::from_millis(30))))
+            .unwrap();
+        let started = std::time::Instant::now();
+        let t = timed.choose(&game).unwrap();
+        assert!(started.elapsed() < Duration::from_millis(30 + 40));
+        assert!(game.position().is_legal(&t));
     }
 
     #[test]
