@@ -1,14 +1,20 @@
 //! `fanorona`: the command-line tool of the fanorona project.
 //!
-//! One module per command under `commands/`; shared option groups live in `options.rs`.
+//! One module per command under `commands/`; shared option groups live in `options.rs`;
+//! everything written goes through `output.rs`; `help.rs` shapes the help texts.
 
+#[macro_use]
+mod output;
 mod commands;
+mod help;
 mod options;
 mod progress;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+
+use output::StdoutVerdict;
 
 /// Fanorona rules, records and engine on the command line.
 #[derive(Parser)]
@@ -34,7 +40,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // Ctrl-C or SIGTERM: remove the temporary files of unfinished outputs, then exit.
+    let _ = ctrlc::set_handler(|| output::interrupted(130));
+    let matches = help::shape(Cli::command()).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let result = match cli.command {
         Command::Perft(args) => commands::perft::run_perft(&args),
         Command::Divide(args) => commands::perft::run_divide(&args),
@@ -47,11 +59,50 @@ fn main() -> ExitCode {
         Command::Engine(args) => commands::engine::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
     };
-    match result {
-        Ok(code) => code,
-        Err(err) => {
-            eprintln!("error: {err:#}");
+    match (output::stdout_verdict(), result) {
+        (StdoutVerdict::Closed(status), _) => ExitCode::from(status),
+        (StdoutVerdict::Failed(message), _) => {
+            errln!("error: {message}");
+            ExitCode::from(2)
+        }
+        (StdoutVerdict::Fine, Ok(code)) => code,
+        (StdoutVerdict::Fine, Err(err)) => {
+            errln!("error: {}", error_text(&err));
             ExitCode::from(2)
         }
     }
+}
+
+/// An error and its causes as one line, `what: why: why`, leaving out a cause whose text is
+/// already there (a library's error often repeats its source's text) and the `(os error N)`
+/// numbers, with control characters escaped.
+fn error_text(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let bare = strip_os_error(&cause.to_string());
+        if bare.is_empty() || text.contains(&bare) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&bare);
+    }
+    output::sanitize(&text).into_owned()
+}
+
+/// `text` without its ` (os error N)` parts.
+fn strip_os_error(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(" (os error ") {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        match rest.find(')') {
+            Some(j) => rest = &rest[j + 1..],
+            None => rest = "",
+        }
+    }
+    out.push_str(rest);
+    out
 }

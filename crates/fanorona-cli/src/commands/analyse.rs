@@ -121,11 +121,12 @@ fn result_json(r: &SearchResult) -> serde_json::Value {
 
 /// Runs `fanorona analyse`.
 pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
+    let mut out = crate::output::stdout();
     let limits = args.limits();
     let mut searcher = Searcher::new(args.hash.max(1));
     if let Some(dir) = &args.tables {
         let tables = fanorona_ai::solve::tablebase::Tablebase::load(dir)
-            .with_context(|| format!("cannot load the endgame tables in {dir}"))?;
+            .context("cannot load the endgame tables")?;
         searcher.set_tablebase(Some(std::sync::Arc::new(tables)));
     }
     let stop = AtomicBool::new(false);
@@ -155,7 +156,7 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
     let verbose = !args.json && std::io::stderr().is_terminal();
     let r = searcher.search(&game, &limits, &SearchOptions::default(), &stop, |i| {
         if verbose {
-            eprintln!(
+            errln!(
                 "depth {:>2} score {:<8} nodes {:>10} {:>6} ms  {}",
                 i.depth,
                 i.score.to_string(),
@@ -168,13 +169,13 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
     if args.json {
         let mut v = result_json(&r);
         v["position"] = json!(game.position().to_fen());
-        println!("{v}");
+        writeln!(out, "{v}")?;
     } else {
-        println!("position {}", game.position());
-        println!("best {}", r.best);
-        println!("score {}", r.score);
-        println!("depth {} nodes {} nps {}", r.depth, r.nodes, r.nps());
-        println!("pv {}", r.pv_text());
+        writeln!(out, "position {}", game.position())?;
+        writeln!(out, "best {}", r.best)?;
+        writeln!(out, "score {}", r.score)?;
+        writeln!(out, "depth {} nodes {} nps {}", r.depth, r.nodes, r.nps())?;
+        writeln!(out, "pv {}", r.pv_text())?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -186,6 +187,7 @@ fn per_turn(
     searcher: &mut Searcher,
     stop: &AtomicBool,
 ) -> Result<ExitCode> {
+    let mut out = crate::output::stdout();
     let (record, game) = read_game(path, args.game)?;
     let turns = game.turns();
     let bar = progress::bar(turns.len() as u64, "analyse");
@@ -226,7 +228,7 @@ fn per_turn(
     }
     bar.finish_and_clear();
     if args.json {
-        println!("{}", json!({ "turns": entries }));
+        writeln!(out, "{}", json!({ "turns": entries }))?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut annotated = record.clone();
@@ -235,8 +237,8 @@ fn per_turn(
     annotated.set_tag("Annotator", fanorona_ai::protocol::ENGINE_NAME);
     let text = annotated.to_fgn()?;
     match &args.out {
-        Some(p) => std::fs::write(p, text).with_context(|| format!("cannot write {p}"))?,
-        None => std::io::stdout().write_all(text.as_bytes())?,
+        Some(p) => crate::output::write_file(p, text.as_bytes())?,
+        None => out.write_all(text.as_bytes())?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,5 +1,6 @@
 //! `fanorona bench`: the search benchmark, whose node count is the search's signature.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -30,6 +31,7 @@ pub struct BenchArgs {
 
 /// Runs `fanorona bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
+    let mut out = crate::output::stdout();
     let bar = progress::bar(bench::POSITIONS.len() as u64, "bench");
     let report = bench::run(args.depth.max(1), |_, p| {
         bar.set_message(p.fen.to_owned());
@@ -49,7 +51,8 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
                 })
             })
             .collect();
-        println!(
+        writeln!(
+            out,
             "{}",
             json!({
                 "depth": report.depth,
@@ -58,25 +61,27 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
                 "ms": report.time.as_millis() as u64,
                 "positions": positions,
             })
-        );
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
     for (i, p) in report.positions.iter().enumerate() {
-        println!(
+        writeln!(
+            out,
             "{:>2} {:<52} {:<22} {:>10} nodes {:>6} ms",
             i + 1,
             p.fen,
             p.best.to_string(),
             p.nodes,
             p.time.as_millis()
-        );
+        )?;
     }
-    println!(
+    writeln!(
+        out,
         "depth {}: {} nodes {} nps ({} ms)",
         report.depth,
         report.nodes,
         report.nps(),
         report.time.as_millis()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -85,13 +85,14 @@ pub fn run(args: &ConvertArgs) -> Result<ExitCode> {
         bail!("Boardspace is an import format: convert to fgn or json");
     }
     let name = display_name(&args.input);
+    crate::output::refuse_same_file(&[&args.input], out_path)?;
     let (input, len) = open_input(&args.input)?;
     let mut source = GameSource::new(from, input)?;
     let mut output = open_output(args.output.as_deref())?;
     let mut sink = match to {
-        Format::Fgn => Sink::Fgn(FgnWriter::new(&mut *output)),
+        Format::Fgn => Sink::Fgn(FgnWriter::new(&mut output)),
         _ => Sink::Json {
-            out: &mut *output,
+            out: &mut output,
             first: true,
         },
     };
@@ -108,14 +109,18 @@ pub fn run(args: &ConvertArgs) -> Result<ExitCode> {
                 let game = record.source.as_ref().map_or(index, |s| s.game);
                 match sink.write(&record) {
                     Ok(()) => converted += 1,
-                    Err(msg) if msg.starts_with("cannot write") => bail!("{msg}"),
+                    Err(msg) if msg.starts_with("cannot write") => {
+                        bar.finish_and_clear();
+                        bail!("{msg}")
+                    }
                     Err(msg) => {
                         failed += 1;
                         let at = record.source.as_ref().map(|s| s.start).unwrap_or_default();
                         bar.suspend(|| {
-                            eprintln!(
+                            errln!(
                                 "{name}:{}:{}: game {game}: cannot convert: {msg}",
-                                at.line, at.column
+                                at.line,
+                                at.column
                             );
                         });
                     }
@@ -124,9 +129,12 @@ pub fn run(args: &ConvertArgs) -> Result<ExitCode> {
             Err(e) => {
                 failed += 1;
                 bar.suspend(|| {
-                    eprintln!(
+                    errln!(
                         "{name}:{}:{}: game {}: {}",
-                        e.at.line, e.at.column, e.game, e.message
+                        e.at.line,
+                        e.at.column,
+                        e.game,
+                        e.message
                     );
                 });
                 if e.fatal {
@@ -138,23 +146,32 @@ pub fn run(args: &ConvertArgs) -> Result<ExitCode> {
         bar.set_position(source.bytes_read());
     }
     bar.finish_and_clear();
+    if fatal {
+        // The input could not be read to its end: the destination stays as it was.
+        drop(sink);
+        drop(output);
+        errln!(
+            "converted {} game(s) before the error; {} left as it was",
+            thousands(converted),
+            display_name(out_path)
+        );
+        return Ok(ExitCode::from(2));
+    }
     sink.finish()?;
-    drop(output);
+    output.finish()?;
     if failed > 0 {
-        eprintln!(
+        errln!(
             "converted {} game(s) from {from} to {to}; {} game(s) NOT converted (see above)",
             thousands(converted),
             thousands(failed)
         );
     } else {
-        eprintln!(
+        errln!(
             "converted {} game(s) from {from} to {to}",
             thousands(converted)
         );
     }
-    Ok(if fatal {
-        ExitCode::from(2)
-    } else if failed > 0 {
+    Ok(if failed > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

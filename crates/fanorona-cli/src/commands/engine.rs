@@ -22,6 +22,6 @@ pub struct EngineArgs {}
 /// Runs `fanorona engine`.
 pub fn run(_args: &EngineArgs) -> Result<ExitCode> {
     let stdin = std::io::stdin();
-    fanorona_ai::protocol::run(stdin.lock(), std::io::stdout())?;
+    fanorona_ai::protocol::run(stdin.lock(), crate::output::stdout())?;
     Ok(ExitCode::SUCCESS)
 }

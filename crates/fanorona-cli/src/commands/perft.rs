@@ -1,5 +1,6 @@
 //! `fanorona perft` and `fanorona divide`: count turn sequences to check the rules.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -76,6 +77,7 @@ fn counts(pos: &Position, depth: u32, unique: bool) -> Vec<(Turn, u64)> {
 }
 
 fn run(args: &PerftArgs, divide: bool) -> Result<ExitCode> {
+    let mut out = crate::output::stdout();
     if args.depth == 0 && divide {
         bail!("divide needs a depth of at least 1");
     }
@@ -103,16 +105,16 @@ fn run(args: &PerftArgs, divide: bool) -> Result<ExitCode> {
                 .map(|(t, n)| json!({"turn": t.to_string(), "count": n}))
                 .collect();
         }
-        println!("{value}");
+        writeln!(out, "{value}")?;
         return Ok(ExitCode::SUCCESS);
     }
     if divide {
         for (t, n) in &per_turn {
-            println!("{t}: {n}");
+            writeln!(out, "{t}: {n}")?;
         }
-        println!();
+        writeln!(out)?;
     }
-    eprintln!(
+    errln!(
         "perft {} of {}: {} in {:.3} s ({:.1} million/s)",
         args.depth,
         pos.to_fen(),
@@ -120,7 +122,7 @@ fn run(args: &PerftArgs, divide: bool) -> Result<ExitCode> {
         secs,
         total as f64 / secs.max(1e-9) / 1e6
     );
-    println!("{total}");
+    writeln!(out, "{total}")?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,5 +1,6 @@
 //! `fanorona match`: games between two players, with the result and an Elo difference.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -151,12 +152,26 @@ fn show(x: f64) -> String {
 
 /// Runs `fanorona match`.
 pub fn run(args: &MatchArgs) -> Result<ExitCode> {
+    let mut out = crate::output::stdout();
     let first: PlayerSpec = args.first.parse()?;
     let second: PlayerSpec = args.second.parse()?;
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
     let rules = args.rules.rules()?;
+    // The output is checked, and its temporary file made, before any game is played.
+    let journal = match &args.out {
+        Some(path) => {
+            if let Some(openings) = &args.openings {
+                crate::output::refuse_same_file(&[openings], path)?;
+            }
+            Some(std::sync::Mutex::new(crate::output::OutputFile::journal(
+                path,
+            )?))
+        }
+        None => None,
+    };
+    let write_error = std::sync::Mutex::new(None::<anyhow::Error>);
     let openings = match &args.openings {
         Some(path) => read_openings(path, rules)?,
         None => {
@@ -185,21 +200,42 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
     let result = play_match(&first, &second, &config, |_, g| {
         bar.set_message(format!("game {}: {}", g.index + 1, g.outcome.result_str()));
         bar.inc(1);
-    })?;
-    bar.finish_and_clear();
-    if let Some(path) = &args.out {
-        let mut text = String::new();
-        for g in &result.games {
-            text.push_str(&record(g, g.index + 1).to_fgn()?);
+        // Each game is kept as it ends (see `OutputFile::journal`).
+        if let Some(journal) = &journal {
+            let written = record(g, g.index + 1)
+                .to_fgn()
+                .map_err(anyhow::Error::from)
+                .and_then(|text| {
+                    journal
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .append(text.as_bytes())
+                });
+            if let Err(e) = written {
+                write_error
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .get_or_insert(e);
+            }
         }
-        std::fs::write(path, text).with_context(|| format!("cannot write {path}"))?;
+    });
+    bar.finish_and_clear();
+    // Finished games are in the output whether or not the match ended well.
+    let committed = journal.map(|j| j.into_inner().unwrap_or_else(|p| p.into_inner()).commit());
+    let result = result?;
+    if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    if let Some(committed) = committed {
+        committed?;
     }
     let elo = result.elo();
     let n = result.games.len() as f64;
     let score = (result.wins as f64 + result.draws as f64 / 2.0) / n;
     if args.json {
         let finite = |x: f64| if x.is_finite() { json!(x) } else { json!(null) };
-        println!(
+        writeln!(
+            out,
             "{}",
             json!({
                 "first": first.to_string(),
@@ -212,9 +248,10 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
                 "elo": finite(elo.diff),
                 "elo_margin": finite(elo.margin),
             })
-        );
+        )?;
     } else {
-        println!(
+        writeln!(
+            out,
             "{first} vs {second}: +{} ={} -{} of {} games, score {:.1}%, Elo {} +- {}",
             result.wins,
             result.draws,
@@ -227,7 +264,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
             } else {
                 "inf".to_owned()
             }
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,9 +1,10 @@
 //! Shared by `validate`, `convert` and `show`: record formats, opening inputs and outputs,
 //! and reading games of any format one at a time.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, Read};
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
@@ -65,9 +66,9 @@ impl Format {
     }
 }
 
-/// The name a path is reported under.
-pub fn display_name(path: &str) -> &str {
-    if path == "-" { "<stdin>" } else { path }
+/// The name a path is reported under: `<stdin>` for `-`, control characters escaped.
+pub fn display_name(path: &str) -> Cow<'_, str> {
+    crate::output::shown(path)
 }
 
 /// An input file (or standard input for `-`) and its size when known.
@@ -75,20 +76,15 @@ pub fn open_input(path: &str) -> Result<(Box<dyn Read>, Option<u64>)> {
     if path == "-" {
         return Ok((Box::new(io::stdin().lock()), None));
     }
-    let file = File::open(path).with_context(|| format!("cannot open {path:?}"))?;
+    let file = File::open(path).with_context(|| format!("cannot open \"{}\"", display_name(path)))?;
     let len = file.metadata().ok().map(|m| m.len());
     Ok((Box::new(BufReader::with_capacity(1 << 16, file)), len))
 }
 
-/// An output file (or standard output for `-`).
-pub fn open_output(path: Option<&str>) -> Result<Box<dyn Write>> {
-    match path {
-        None | Some("-") => Ok(Box::new(BufWriter::new(io::stdout().lock()))),
-        Some(p) => {
-            let file = File::create(p).with_context(|| format!("cannot create {p:?}"))?;
-            Ok(Box::new(BufWriter::new(file)))
-        }
-    }
+/// An output file (or standard output for `-` or none), written whole or not at all: call
+/// [`Output::finish`](crate::output::Output::finish) on success.
+pub fn open_output(path: Option<&str>) -> Result<crate::output::Output> {
+    crate::output::Output::open(path)
 }
 
 /// A game that could not be read, with its place.

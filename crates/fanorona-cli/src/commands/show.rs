@@ -1,6 +1,7 @@
 //! `fanorona show`: draw a position as text for the terminal or as an SVG diagram.
 
 use std::fmt::Write as _;
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -413,9 +414,11 @@ fn from_file(args: &ShowArgs, path: &str) -> Result<Diagram> {
             )
         })
     {
-        eprintln!(
+        errln!(
             "warning: {name}:{}:{}: game {}: {p}; showing the last legal position",
-            p.at.line, p.at.column, args.game
+            p.at.line,
+            p.at.column,
+            args.game
         );
     }
     let position = *game.position_at(ply).expect("ply within the game");
@@ -470,18 +473,22 @@ fn from_position(args: &ShowArgs) -> Result<Diagram> {
 
 /// Runs `fanorona show`.
 pub fn run(args: &ShowArgs) -> Result<ExitCode> {
+    let mut out = crate::output::stdout();
+    if let (Some(file), Some(svg)) = (&args.file, &args.svg) {
+        crate::output::refuse_same_file(&[file], svg)?;
+    }
     let diagram = match &args.file {
         Some(path) => from_file(args, path)?,
         None => from_position(args)?,
     };
     if let Some(path) = &args.svg {
-        std::fs::write(path, diagram.svg()).with_context(|| format!("cannot write {path:?}"))?;
-        eprintln!("wrote {path}");
+        crate::output::write_file(path, diagram.svg().as_bytes())?;
+        errln!("wrote {}", crate::output::shown(path));
         return Ok(ExitCode::SUCCESS);
     }
     match args.format {
-        DrawFormat::Text => print!("{}", diagram.text()),
-        DrawFormat::Svg => print!("{}", diagram.svg()),
+        DrawFormat::Text => write!(out, "{}", diagram.text())?,
+        DrawFormat::Svg => write!(out, "{}", diagram.svg())?,
     }
     Ok(ExitCode::SUCCESS)
 }

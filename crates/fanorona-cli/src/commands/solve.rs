@@ -1,6 +1,7 @@
 //! `fanorona solve`: the exact value of a position or a board's start, and endgame tables.
 
 use std::path::PathBuf;
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -172,6 +173,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
 }
 
 fn solve_position(args: &SolveArgs, pos: &Position, budget: &Budget) -> Result<ExitCode> {
+    let mut stdout = crate::output::stdout();
     let method = match args.method {
         Method::Auto if pos.size().len() <= 15 => Method::Retro,
         Method::Auto => Method::Pn,
@@ -317,7 +319,7 @@ fn solve_position(args: &SolveArgs, pos: &Position, budget: &Budget) -> Result<E
     out["distance"] = json!(distance);
     out["agree"] = json!(method == Method::Both);
     if args.json {
-        println!("{out}");
+        writeln!(stdout, "{out}")?;
         return Ok(ExitCode::SUCCESS);
     }
     let who = side_name(pos.side_to_move());
@@ -326,30 +328,33 @@ fn solve_position(args: &SolveArgs, pos: &Position, budget: &Budget) -> Result<E
         Value::Loss => format!("{} wins", side_name(pos.side_to_move().other())),
         Value::Draw => "draw".to_owned(),
     };
-    println!(
+    writeln!(
+        stdout,
         "{} {}: {value} for {who} to move: {winner}",
         pos.size(),
         pos.to_fen()
-    );
+    )?;
     if let Some(b) = &best_text {
-        println!("best first turn: {b}");
+        writeln!(stdout, "best first turn: {b}")?;
     }
     for line in text {
-        println!("{line}");
+        writeln!(stdout, "{line}")?;
     }
     if method == Method::Both {
-        println!("cross-check: both methods agree");
+        writeln!(stdout, "cross-check: both methods agree")?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
 fn prove(args: &SolveArgs, pos: &Position, attacker: Color, budget: &Budget) -> Result<ExitCode> {
+    let mut stdout = crate::output::stdout();
     let bar = progress::bar(0, "prove");
     let mut report = reporter(&bar);
     let s = pns::prove(pos, attacker, budget, &mut report).context("proof-number search")?;
     bar.finish_and_clear();
     if args.json {
-        println!(
+        writeln!(
+            stdout,
             "{}",
             json!({
                 "position": pos.to_fen(),
@@ -364,24 +369,26 @@ fn prove(args: &SolveArgs, pos: &Position, attacker: Color, budget: &Budget) -> 
                 "bytes": s.bytes,
                 "seconds": s.time.as_secs_f64(),
             })
-        );
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    writeln!(
+        stdout,
         "{} {}: {} {} force a win",
         pos.size(),
         pos.to_fen(),
         side_name(attacker),
         if s.proved { "can" } else { "cannot" }
-    );
-    println!(
+    )?;
+    writeln!(
+        stdout,
         "proof-number search: {} of {} nodes; {} positions expanded; {} of tables; {:.3} s",
         if s.proved { "proof" } else { "disproof" },
         s.proof_size,
         s.expanded,
         human_bytes(s.bytes),
         s.time.as_secs_f64()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -391,17 +398,23 @@ fn generate_tables(
     size: BoardSize,
     budget: &Budget,
 ) -> Result<ExitCode> {
+    let mut stdout = crate::output::stdout();
     let rules = {
         let mut r = args.position.rules.rules()?;
         r.no_capture_limit = None;
         r
     };
+    // The tables are saved into a temporary folder in DIR, made first (so that a DIR that
+    // cannot be written is known before the work), then moved into DIR.
+    let staging = crate::output::TempDir::new_in(dir)?;
     let bar = progress::bar(0, "tables");
     let mut report = reporter(&bar);
     let start = Instant::now();
     let (tables, stats) = Tablebase::generate(size, rules, args.max_stones, budget, &mut report)?;
     let generated = start.elapsed();
-    let files = tables.save(dir)?;
+    let files = tables.save(staging.path())?;
+    let placed = staging.move_into_place()?;
+    let files: Vec<(PathBuf, u64)> = files.into_iter().map(|(p, b)| (placed(&p), b)).collect();
     bar.finish_and_clear();
     let bytes: u64 = files.iter().map(|f| f.1).sum();
     if args.json {
@@ -410,7 +423,8 @@ fn generate_tables(
             .iter()
             .map(|(p, b)| json!({"path": p.display().to_string(), "bytes": b}))
             .collect();
-        println!(
+        writeln!(
+            stdout,
             "{}",
             json!({
                 "board": size.to_string(),
@@ -422,12 +436,16 @@ fn generate_tables(
                 "classes": classes,
                 "files": files,
             })
-        );
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!("class   positions       wins      draws     losses  longest  seconds");
+    writeln!(
+        stdout,
+        "class   positions       wins      draws     losses  longest  seconds"
+    )?;
     for s in &stats {
-        println!(
+        writeln!(
+            stdout,
             "{:>2}v{:<2} {:>11} {:>10} {:>10} {:>10} {:>8} {:>8.2}",
             s.stm,
             s.opp,
@@ -437,9 +455,10 @@ fn generate_tables(
             s.losses,
             s.longest,
             s.time.as_secs_f64()
-        );
+        )?;
     }
-    println!(
+    writeln!(
+        stdout,
         "{} tables of {size} up to {} stones: {} positions, {} files of {} in {}, generated in {:.2} s",
         stats.len(),
         args.max_stones,
@@ -448,7 +467,7 @@ fn generate_tables(
         human_bytes(bytes),
         dir.display(),
         generated.as_secs_f64()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -465,6 +484,7 @@ fn class_json(s: &ClassStats) -> Json {
 }
 
 fn probe(args: &SolveArgs, dir: &PathBuf, pos: &Position) -> Result<ExitCode> {
+    let mut stdout = crate::output::stdout();
     let tables = Tablebase::load(dir)?;
     let Some(p) = tables.probe(pos) else {
         bail!(
@@ -477,7 +497,8 @@ fn probe(args: &SolveArgs, dir: &PathBuf, pos: &Position) -> Result<ExitCode> {
     };
     let best = tables.best_turn(pos).map(|(t, _)| t.to_string());
     if args.json {
-        println!(
+        writeln!(
+            stdout,
             "{}",
             json!({
                 "position": pos.to_fen(),
@@ -485,18 +506,19 @@ fn probe(args: &SolveArgs, dir: &PathBuf, pos: &Position) -> Result<ExitCode> {
                 "distance": p.distance,
                 "best": best,
             })
-        );
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    writeln!(
+        stdout,
         "{}: {} for {} to move in {} turns",
         pos.to_fen(),
         p.wdl,
         side_name(pos.side_to_move()),
         p.distance
-    );
+    )?;
     if let Some(b) = best {
-        println!("best turn: {b}");
+        writeln!(stdout, "best turn: {b}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -79,7 +79,8 @@ fn validate_file(
     totals: &mut Totals,
     out: &mut dyn Write,
 ) -> Result<Value> {
-    let name = display_name(path);
+    let shown = display_name(path);
+    let name: &str = &shown;
     let (input, len) = open_input(path)?;
     let bar = len.map_or_else(indicatif::ProgressBar::hidden, |len| {
         progress::bar(len, name)
@@ -166,7 +167,7 @@ fn validate_file(
     if let Some(msg) = &fatal {
         totals.io_errors += 1;
         if !json_out {
-            eprintln!("error: {msg}");
+            errln!("error: {msg}");
         }
     }
     Ok(json!({
@@ -182,8 +183,7 @@ fn validate_file(
 pub fn run(args: &ValidateArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let mut totals = Totals::default();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = std::io::BufWriter::new(crate::output::stdout());
     let mut files = Vec::new();
     for path in &args.files {
         let format = args
@@ -196,9 +196,16 @@ pub fn run(args: &ValidateArgs) -> Result<ExitCode> {
                 totals.io_errors += 1;
                 if !args.json {
                     out.flush()?;
-                    eprintln!("error: {e:#}");
+                    errln!("error: {e:#}");
                 }
-                files.push(json!({"file": display_name(path), "error": format!("{e:#}")}));
+                // The same fields as a file that could be read (docs/cli/validate.md).
+                files.push(json!({
+                    "file": display_name(path),
+                    "games": 0,
+                    "invalid": 0,
+                    "error": format!("{e:#}"),
+                    "problems": [],
+                }));
             }
         }
     }

@@ -1,0 +1,116 @@
+//! The help texts as printed: paragraphs reflowed to the terminal's width, and each command's
+//! guarantees (what it writes, when, and what it never does) at the end of its long help.
+
+use clap::Command;
+
+/// What every command promises about standard output and interruptions.
+const COMMON: &str = "Standard output: a closed pipe (such as `| head`) ends the command \
+quietly with status 141; any other write error (a full disk) is one error message and status 2. \
+It never panics on bad input or a failed write. Ctrl-C removes the temporary files of unfinished \
+outputs and exits with status 130.";
+
+/// The guarantees of one command, or `None` for a command this table does not know.
+pub fn guarantees(command: &str) -> Option<&'static str> {
+    Some(match command {
+        "perft" | "divide" | "bench" => {
+            "Writes no file: the result goes to standard output, timing and progress to \
+             standard error."
+        }
+        "solve" => {
+            "Writes no file but with --tables DIR: each table is written whole to a temporary \
+             folder in DIR and renamed into DIR only when all the tables are generated; an \
+             error or Ctrl-C leaves DIR's files as they were. --probe only reads."
+        }
+        "validate" => {
+            "Only reads; writes no file. Every game of every file is checked, whatever the \
+             others hold. With --json, a file that cannot be read still has its entry, with \
+             `games`, `invalid`, `error` and `problems`."
+        }
+        "convert" => {
+            "OUTPUT is written to a temporary file `.NAME.fanorona-tmp-*` in its folder and \
+             renamed over OUTPUT when the conversion ends (also when some games could not be \
+             converted: they are reported, status 1). A read error that stops the conversion, \
+             a write error or Ctrl-C leave OUTPUT as it was. An OUTPUT that is the same file \
+             as INPUT (the same path, a symbolic or a hard link) is refused before anything is \
+             read; INPUT is never changed."
+        }
+        "show" => {
+            "Writes no file but --svg FILE, which is written whole (a temporary file renamed \
+             over it) or not at all; a FILE that is the record being read is refused."
+        }
+        "analyse" => {
+            "Never changes the record. --out FILE is written whole (a temporary file renamed \
+             over it) once every turn is analysed, or not at all; the record itself as --out \
+             is refused before anything is read."
+        }
+        "match" => {
+            "--out FILE is checked before the first game and refused if it is the openings \
+             file. Each game is added as it ends to a temporary file next to FILE, which \
+             replaces FILE when the match ends, also when it stops on an error or Ctrl-C: the \
+             finished games are kept, never half a game."
+        }
+        "engine" => {
+            "Writes no file: the protocol's replies go to standard output. The end of \
+             standard input ends it."
+        }
+        _ => return None,
+    })
+}
+
+/// Reflows help text written with hard line breaks: the lines of a paragraph are joined, so
+/// that the help wraps cleanly at the terminal's width. Indented lines (examples), lines after
+/// one ending with a colon, list items and blank lines keep their breaks.
+pub fn reflow(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut prev: Option<&str> = None;
+    for line in text.lines() {
+        let line = line.trim_end();
+        let keep_break = match prev {
+            None => true,
+            Some(p) => {
+                p.is_empty()
+                    || line.is_empty()
+                    || p.starts_with(char::is_whitespace)
+                    || p.ends_with(':')
+                    || line.starts_with(char::is_whitespace)
+                    || line.starts_with("- ")
+                    || line.starts_with("* ")
+            }
+        };
+        if prev.is_some() {
+            out.push(if keep_break { '\n' } else { ' ' });
+        }
+        out.push_str(if keep_break { line } else { line.trim_start() });
+        prev = Some(line);
+    }
+    out
+}
+
+/// The command with its help texts shaped (see the module).
+pub fn shape(cmd: Command) -> Command {
+    cmd.mut_subcommands(|sub| {
+        let name = sub.get_name().to_owned();
+        let sub = match sub.get_long_about().map(ToString::to_string) {
+            Some(text) => sub.long_about(reflow(&text)),
+            None => sub,
+        };
+        match guarantees(&name) {
+            Some(g) => sub.after_long_help(format!("Guarantees:\n{g}\n\n{COMMON}")),
+            None => sub,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paragraphs_are_joined_and_examples_kept() {
+        let text = "First line\nof a paragraph.\n\nExamples:\n  fanorona a\n  fanorona b\nAfter.";
+        assert_eq!(
+            reflow(text),
+            "First line of a paragraph.\n\nExamples:\n  fanorona a\n  fanorona b\nAfter."
+        );
+    }
+}

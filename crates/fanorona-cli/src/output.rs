@@ -1,0 +1,669 @@
+//! Everything the `fanorona` command writes goes through here: standard output, standard error
+//! and files.
+//!
+//! - Standard output ([`stdout`]) never panics: a write error is returned and remembered, and
+//!   `main` turns it into the exit status ([`stdout_failure`]): a closed pipe (`| head`) ends
+//!   the program quietly, any other error (a full disk) is one message and exit status 2.
+//! - Standard error (`errln!`) never panics either: when even it cannot be
+//!   written, there is nowhere left to say so, and the message is dropped.
+//! - A file is written to a temporary file in the destination's folder, named
+//!   `.NAME.fanorona-tmp-PID-N`, and renamed over the destination only when complete
+//!   ([`OutputFile::commit`]); on an error the temporary file is removed and the destination
+//!   is untouched. Interrupted by Ctrl-C (SIGINT) or SIGTERM, the program removes its
+//!   temporary files before it exits ([`on_interrupt`]).
+//! - An output that is the same file as an input (the same path, a symbolic or a hard link) is
+//!   refused before anything is read ([`refuse_same_file`]).
+//! - File names and other text from outside are printed with control characters escaped
+//!   ([`shown`], [`sanitize`]), so that a name cannot drive the terminal.
+
+use std::borrow::Cow;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use anyhow::{Context, Result, bail};
+
+/// Writes one line to standard error, like `eprintln!`, but never panics: a message that cannot
+/// be written is dropped.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::writeln!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// The first error met writing standard output: its kind and its text.
+static STDOUT_FAILURE: Mutex<Option<(io::ErrorKind, String)>> = Mutex::new(None);
+
+/// Standard output that reports write errors instead of panicking, and remembers the first one
+/// for `main` (see [`stdout_failure`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stdout;
+
+/// Standard output for the commands' results (see [`Stdout`]).
+pub fn stdout() -> Stdout {
+    Stdout
+}
+
+fn remember(e: io::Error) -> io::Error {
+    let mut failure = STDOUT_FAILURE.lock().unwrap_or_else(|p| p.into_inner());
+    if failure.is_none() {
+        *failure = Some((e.kind(), io_text(&e)));
+    }
+    e
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        io::stdout().write(buf).map_err(remember)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        io::stdout().write_all(buf).map_err(remember)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        io::stdout().flush().map_err(remember)
+    }
+}
+
+/// How writing standard output failed, if it did: the error's kind and text.
+pub fn stdout_failure() -> Option<(io::ErrorKind, String)> {
+    STDOUT_FAILURE
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .clone()
+}
+
+/// What `main` does about a failed standard output.
+pub enum StdoutVerdict {
+    /// Nothing failed.
+    Fine,
+    /// The reader went away (a closed pipe): exit quietly with this status.
+    Closed(u8),
+    /// Any other error: print this message and exit with status 2.
+    Failed(String),
+}
+
+/// The exit status for a closed standard output: 141 (128 + SIGPIPE), what a shell reports
+/// for a program stopped by a closed pipe.
+pub const CLOSED_PIPE_STATUS: u8 = 141;
+
+/// Flushes standard output and tells `main` what to do about any error met writing it.
+pub fn stdout_verdict() -> StdoutVerdict {
+    let _ = stdout().flush();
+    match stdout_failure() {
+        None => StdoutVerdict::Fine,
+        Some((io::ErrorKind::BrokenPipe, _)) => StdoutVerdict::Closed(CLOSED_PIPE_STATUS),
+        Some((_, text)) => StdoutVerdict::Failed(format!("cannot write standard output: {text}")),
+    }
+}
+
+/// Text from outside (a file name, a message quoting input) made safe to print: control
+/// characters other than new lines and tabs, and the Unicode controls that reorder text, are
+/// written as `\u{..}` escapes.
+pub fn sanitize(text: &str) -> Cow<'_, str> {
+    let bad = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(bad) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if bad(c) {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The name a path is printed under: `<stdin>` for `-`, otherwise the path with control
+/// characters escaped (also a new line or a tab, which would break a `FILE:LINE:COL` line).
+pub fn shown(path: &str) -> Cow<'_, str> {
+    if path == "-" {
+        return Cow::Borrowed("<stdin>");
+    }
+    if !path.chars().any(|c| c.is_control()) {
+        return sanitize(path);
+    }
+    let mut out = String::new();
+    for c in path.chars() {
+        if c.is_control() {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(sanitize(&out).into_owned())
+}
+
+/// A path as [`shown`] prints it.
+pub fn shown_path(path: &Path) -> String {
+    shown(&path.to_string_lossy()).into_owned()
+}
+
+/// The identity of a file: device and inode where there are such, else the canonical path.
+#[derive(PartialEq, Eq, Debug)]
+enum FileId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    #[cfg_attr(unix, allow(dead_code))]
+    Path(PathBuf),
+}
+
+#[cfg(unix)]
+fn id_of(meta: &fs::Metadata, _path: Option<&Path>) -> Option<FileId> {
+    use std::os::unix::fs::MetadataExt;
+    Some(FileId::Inode(meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn id_of(_meta: &fs::Metadata, path: Option<&Path>) -> Option<FileId> {
+    Some(FileId::Path(fs::canonicalize(path?).ok()?))
+}
+
+/// The identity of a named file (following symbolic links), if it exists.
+fn file_id(path: &str) -> Option<FileId> {
+    let meta = fs::metadata(path).ok()?;
+    id_of(&meta, Some(Path::new(path)))
+}
+
+/// The identity of the regular file behind standard input (`input`) or output, if it is one.
+#[cfg(unix)]
+fn stdio_id(input: bool) -> Option<FileId> {
+    use std::os::fd::AsFd;
+    let fd = if input {
+        io::stdin().as_fd().try_clone_to_owned().ok()?
+    } else {
+        io::stdout().as_fd().try_clone_to_owned().ok()?
+    };
+    let meta = File::from(fd).metadata().ok()?;
+    meta.is_file().then(|| id_of(&meta, None)).flatten()
+}
+
+#[cfg(not(unix))]
+fn stdio_id(_input: bool) -> Option<FileId> {
+    None
+}
+
+/// Refuses an output that is the same file as one of the inputs: the same path, a symbolic
+/// link or a hard link to it (`-` is standard input or output, compared when it is a file).
+/// Call it before reading anything.
+pub fn refuse_same_file(inputs: &[&str], output: &str) -> Result<()> {
+    let out_id = if output == "-" {
+        stdio_id(false)
+    } else {
+        file_id(output)
+    };
+    let Some(out_id) = out_id else {
+        return Ok(());
+    };
+    for input in inputs {
+        let in_id = if *input == "-" {
+            stdio_id(true)
+        } else {
+            file_id(input)
+        };
+        if in_id.as_ref() == Some(&out_id) {
+            let out_name = if output == "-" {
+                "standard output".to_owned()
+            } else {
+                shown(output).into_owned()
+            };
+            bail!(
+                "the output {out_name} is the same file as the input {}: refusing to overwrite \
+                 an input (write to another file)",
+                shown(input)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Temporary files being written, removed when the program is interrupted; and, for journals,
+/// their destinations, which then receive what was written.
+static LIVE: Mutex<Vec<Live>> = Mutex::new(Vec::new());
+
+struct Live {
+    tmp: PathBuf,
+    /// Whether `tmp` is a folder (see [`TempDir`]).
+    dir: bool,
+    /// For a journal: the destination, renamed over on interruption, and the length of the
+    /// whole items written.
+    keep_as: Option<(PathBuf, u64)>,
+}
+
+fn live() -> std::sync::MutexGuard<'static, Vec<Live>> {
+    LIVE.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Cleans up after an interruption (Ctrl-C, SIGTERM) and exits with `status`: removes the
+/// temporary files of outputs still being written, and puts the whole items of journals (see
+/// [`OutputFile::journal`]) in place. The list's lock stays held until the exit, so no output
+/// is committed or appended to meanwhile.
+pub fn interrupted(status: i32) -> ! {
+    let guard = live();
+    for l in guard.iter() {
+        keep_or_remove(l);
+    }
+    let _ = io::stderr().flush();
+    std::process::exit(status)
+}
+
+/// Renames a journal's whole items over its destination (removing it when there are none), or
+/// removes an unfinished temporary file.
+fn keep_or_remove(l: &Live) {
+    let (tmp, keep_as) = (&l.tmp, l.keep_as.as_ref());
+    if l.dir {
+        let _ = fs::remove_dir_all(tmp);
+        return;
+    }
+    match keep_as {
+        Some((dest, kept)) if *kept > 0 => {
+            let truncated = fs::OpenOptions::new()
+                .write(true)
+                .open(tmp)
+                .and_then(|f| f.set_len(*kept));
+            if truncated.is_ok() {
+                let _ = fs::rename(tmp, dest);
+            } else {
+                let _ = fs::remove_file(tmp);
+            }
+        }
+        _ => {
+            let _ = fs::remove_file(tmp);
+        }
+    }
+}
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// A file being written: a temporary file next to its destination, renamed over it by
+/// [`commit`](OutputFile::commit). Dropped without a commit (an error, a panic), the temporary
+/// file is removed and the destination stays as it was.
+///
+/// Symbolic links are followed: the file a link points to is replaced, the link stays.
+pub struct OutputFile {
+    dest: PathBuf,
+    tmp: PathBuf,
+    file: Option<BufWriter<File>>,
+}
+
+impl OutputFile {
+    /// Starts writing `dest` (see [`OutputFile`]).
+    pub fn create(dest: impl AsRef<Path>) -> Result<OutputFile> {
+        Self::start(dest.as_ref(), false)
+    }
+
+    /// Starts a journal of whole items (such as finished games) for `dest`: items written with
+    /// [`append`](OutputFile::append) are kept whatever happens next. On
+    /// [`commit`](OutputFile::commit), on an error (dropped without a commit) or on an
+    /// interruption, the items written so far replace `dest` (an empty journal, dropped,
+    /// leaves `dest` alone).
+    pub fn journal(dest: impl AsRef<Path>) -> Result<OutputFile> {
+        Self::start(dest.as_ref(), true)
+    }
+
+    fn start(dest: &Path, journal: bool) -> Result<OutputFile> {
+        let name = shown_path(dest);
+        // Replace what a symbolic link points to, not the link.
+        let dest = match fs::symlink_metadata(dest) {
+            Ok(m) if m.file_type().is_symlink() => match fs::canonicalize(dest) {
+                Ok(target) => target,
+                Err(_) => bail!("cannot write {name}: it is a symbolic link to nowhere"),
+            },
+            _ => dest.to_owned(),
+        };
+        if dest.is_dir() {
+            bail!("cannot write {name}: it is a folder");
+        }
+        let Some(file_name) = dest.file_name() else {
+            bail!("cannot write {name}: not a file name");
+        };
+        let dir = match dest.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+            _ => PathBuf::from("."),
+        };
+        let mut tmp_name = std::ffi::OsString::from(".");
+        tmp_name.push(file_name);
+        tmp_name.push(format!(
+            ".fanorona-tmp-{}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        let tmp = dir.join(tmp_name);
+        let mut guard = live();
+        let file = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .map_err(|e| anyhow::anyhow!("cannot write {name}: {}", io_text(&e)))?;
+        // A replaced file keeps its permissions.
+        if let Ok(meta) = fs::metadata(&dest) {
+            let _ = file.set_permissions(meta.permissions());
+        }
+        guard.push(Live {
+            tmp: tmp.clone(),
+            dir: false,
+            keep_as: journal.then(|| (dest.clone(), 0)),
+        });
+        drop(guard);
+        Ok(OutputFile {
+            dest,
+            tmp,
+            file: Some(BufWriter::with_capacity(1 << 16, file)),
+        })
+    }
+
+    /// Writes one whole item to a journal and hands it to the system, so that it is kept even
+    /// if the program is interrupted right after.
+    pub fn append(&mut self, item: &[u8]) -> Result<()> {
+        let mut guard = live();
+        let name = shown_path(&self.dest);
+        let file = self.file.as_mut().expect("not committed");
+        file.write_all(item)
+            .and_then(|()| file.flush())
+            .and_then(|()| file.get_ref().metadata())
+            .map(|meta| {
+                if let Some(l) = guard.iter_mut().find(|l| l.tmp == self.tmp)
+                    && let Some((_, kept)) = &mut l.keep_as
+                {
+                    *kept = meta.len();
+                }
+            })
+            .map_err(|e| anyhow::anyhow!("cannot write {name}: {}", io_text(&e)))
+    }
+
+    /// Finishes the file: flushes it to the disk and renames it over the destination.
+    pub fn commit(mut self) -> Result<()> {
+        self.finish()
+    }
+
+    fn finish(&mut self) -> Result<()> {
+        let name = shown_path(&self.dest);
+        let Some(buffered) = self.file.take() else {
+            return Ok(());
+        };
+        let mut guard = live();
+        let kept = guard
+            .iter()
+            .find(|l| l.tmp == self.tmp)
+            .and_then(|l| l.keep_as.as_ref().map(|(_, kept)| *kept));
+        let synced = match kept {
+            // A journal holds its whole items only.
+            Some(kept) => {
+                let (file, _) = buffered.into_parts();
+                file.set_len(kept).and_then(|()| file.sync_all())
+            }
+            None => buffered
+                .into_inner()
+                .map_err(io::IntoInnerError::into_error)
+                .and_then(|f| f.sync_all()),
+        };
+        let result = synced.and_then(|()| fs::rename(&self.tmp, &self.dest));
+        guard.retain(|l| l.tmp != self.tmp);
+        drop(guard);
+        if let Err(e) = result {
+            let _ = fs::remove_file(&self.tmp);
+            bail!("cannot write {name}: {}", io_text(&e));
+        }
+        Ok(())
+    }
+}
+
+impl Write for OutputFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file.as_mut().expect("not committed").write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.as_mut().expect("not committed").flush()
+    }
+}
+
+impl Drop for OutputFile {
+    fn drop(&mut self) {
+        let Some(file) = self.file.take() else {
+            return;
+        };
+        // Unwritten bytes stay unwritten: they are not a whole item.
+        let (file, _) = file.into_parts();
+        drop(file);
+        let mut guard = live();
+        if let Some(i) = guard.iter().position(|l| l.tmp == self.tmp) {
+            let l = guard.swap_remove(i);
+            keep_or_remove(&l);
+        }
+    }
+}
+
+/// A temporary folder `.fanorona-tmp-PID-N` inside a destination folder, for outputs made of
+/// several files: they are written there, then moved into the destination with
+/// [`TempDir::move_into_place`]. Dropped (an error) or interrupted, it is removed with what it
+/// holds, and the destination keeps its files as they were.
+pub struct TempDir {
+    path: PathBuf,
+    dest: PathBuf,
+}
+
+impl TempDir {
+    /// Makes a temporary folder in `dest` (made too, if missing).
+    pub fn new_in(dest: impl AsRef<Path>) -> Result<TempDir> {
+        let dest = dest.as_ref().to_owned();
+        let name = shown_path(&dest);
+        fs::create_dir_all(&dest)
+            .map_err(|e| anyhow::anyhow!("cannot make the folder {name}: {}", io_text(&e)))?;
+        let path = dest.join(format!(
+            ".fanorona-tmp-{}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        let mut guard = live();
+        fs::create_dir(&path)
+            .map_err(|e| anyhow::anyhow!("cannot write in {name}: {}", io_text(&e)))?;
+        guard.push(Live {
+            tmp: path.clone(),
+            dir: true,
+            keep_as: None,
+        });
+        Ok(TempDir { path, dest })
+    }
+
+    /// The temporary folder.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Moves every file of the temporary folder into the destination (replacing files of the
+    /// same names, each by one rename), removes the temporary folder, and returns where a
+    /// path inside the temporary folder went.
+    pub fn move_into_place(self) -> Result<impl Fn(&Path) -> PathBuf> {
+        let name = shown_path(&self.dest);
+        let fail = |e: io::Error| anyhow::anyhow!("cannot write in {name}: {}", io_text(&e));
+        {
+            let _guard = live();
+            for entry in fs::read_dir(&self.path).map_err(fail)? {
+                let entry = entry.map_err(fail)?;
+                entry.file_type().map_err(fail)?;
+                fs::rename(entry.path(), self.dest.join(entry.file_name())).map_err(fail)?;
+            }
+        }
+        let (tmp, dest) = (self.path.clone(), self.dest.clone());
+        drop(self);
+        Ok(move |p: &Path| match p.strip_prefix(&tmp) {
+            Ok(rest) => dest.join(rest),
+            Err(_) => p.to_owned(),
+        })
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let mut guard = live();
+        let _ = fs::remove_dir_all(&self.path);
+        guard.retain(|l| l.tmp != self.path);
+    }
+}
+
+/// An I/O error as words, without the `(os error N)` suffix.
+pub fn io_text(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error ") {
+        Some(i) => text[..i].to_owned(),
+        None => text,
+    }
+}
+
+/// Standard output or a file, as a command's `--out`/OUTPUT option says (`-` or none is
+/// standard output). A file is written as an [`OutputFile`]; call [`Output::finish`] on
+/// success.
+pub enum Output {
+    /// Standard output, buffered.
+    Stdout(BufWriter<Stdout>),
+    /// A file.
+    File(OutputFile),
+}
+
+impl Output {
+    /// Opens `path` (`None` or `-` is standard output).
+    pub fn open(path: Option<&str>) -> Result<Output> {
+        match path {
+            None | Some("-") => Ok(Output::Stdout(BufWriter::with_capacity(1 << 16, stdout()))),
+            Some(p) => Ok(Output::File(OutputFile::create(p)?)),
+        }
+    }
+
+    /// Finishes: flushes standard output, or commits the file.
+    pub fn finish(self) -> Result<()> {
+        match self {
+            Output::Stdout(mut w) => w.flush().context("cannot write standard output"),
+            Output::File(f) => f.commit(),
+        }
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Output::Stdout(w) => w.write(buf),
+            Output::File(f) => f.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Output::Stdout(w) => w.write_all(buf),
+            Output::File(f) => f.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Output::Stdout(w) => w.flush(),
+            Output::File(f) => f.flush(),
+        }
+    }
+}
+
+/// Writes `bytes` to `dest` as an [`OutputFile`]: all of it, or nothing.
+pub fn write_file(dest: impl AsRef<Path>, bytes: &[u8]) -> Result<()> {
+    let dest = dest.as_ref();
+    let mut f = OutputFile::create(dest)?;
+    f.write_all(bytes)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {}", shown_path(dest), io_text(&e)))?;
+    f.commit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("fanorona-output-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn leftovers(dir: &Path) -> Vec<String> {
+        fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("fanorona-tmp"))
+            .collect()
+    }
+
+    #[test]
+    fn a_dropped_file_leaves_the_destination_alone() {
+        let dir = scratch("drop");
+        let dest = dir.join("out.txt");
+        fs::write(&dest, "old").unwrap();
+        {
+            let mut f = OutputFile::create(&dest).unwrap();
+            f.write_all(b"new but unfinished").unwrap();
+            f.flush().unwrap();
+        }
+        assert_eq!(fs::read_to_string(&dest).unwrap(), "old");
+        assert!(leftovers(&dir).is_empty());
+        let mut f = OutputFile::create(&dest).unwrap();
+        f.write_all(b"new").unwrap();
+        f.commit().unwrap();
+        assert_eq!(fs::read_to_string(&dest).unwrap(), "new");
+        assert!(leftovers(&dir).is_empty());
+    }
+
+    #[test]
+    fn a_journal_keeps_whole_items() {
+        let dir = scratch("journal");
+        let dest = dir.join("games.fgn");
+        {
+            let mut f = OutputFile::journal(&dest).unwrap();
+            f.append(b"game 1\n").unwrap();
+            f.write_all(b"half a ga").unwrap();
+        }
+        assert_eq!(fs::read_to_string(&dest).unwrap(), "game 1\n");
+        assert!(leftovers(&dir).is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_the_same_file() {
+        let dir = scratch("same");
+        let a = dir.join("a.fgn");
+        fs::write(&a, "x").unwrap();
+        let a_str = a.to_str().unwrap();
+        let sym = dir.join("sym.fgn");
+        std::os::unix::fs::symlink(&a, &sym).unwrap();
+        let hard = dir.join("hard.fgn");
+        fs::hard_link(&a, &hard).unwrap();
+        let other = dir.join("other.fgn");
+        fs::write(&other, "x").unwrap();
+        assert!(refuse_same_file(&[a_str], a_str).is_err());
+        assert!(refuse_same_file(&[a_str], sym.to_str().unwrap()).is_err());
+        assert!(refuse_same_file(&[a_str], hard.to_str().unwrap()).is_err());
+        assert!(refuse_same_file(&[a_str], other.to_str().unwrap()).is_ok());
+        assert!(refuse_same_file(&[a_str], dir.join("new").to_str().unwrap()).is_ok());
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(shown("a\u{1b}[31mb.fgn"), "a\\u{1b}[31mb.fgn");
+        assert_eq!(shown("-"), "<stdin>");
+        assert_eq!(shown("plain é.fgn"), "plain é.fgn");
+        assert_eq!(sanitize("two\nlines"), "two\nlines");
+        assert_eq!(sanitize("bell\u{7}"), "bell\\u{7}");
+    }
+
+    #[test]
+    fn os_error_numbers_are_left_out() {
+        let e = io::Error::from_raw_os_error(2);
+        assert!(!io_text(&e).contains("os error"));
+    }
+}
