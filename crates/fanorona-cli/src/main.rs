@@ -67,42 +67,8 @@ fn main() -> ExitCode {
         }
         (StdoutVerdict::Fine, Ok(code)) => code,
         (StdoutVerdict::Fine, Err(err)) => {
-            errln!("error: {}", error_text(&err));
+            errln!("error: {}", output::error_text(&err));
             ExitCode::from(2)
         }
     }
-}
-
-/// An error and its causes as one line, `what: why: why`, leaving out a cause whose text is
-/// already there (a library's error often repeats its source's text) and the `(os error N)`
-/// numbers, with control characters escaped.
-fn error_text(err: &anyhow::Error) -> String {
-    let mut text = String::new();
-    for cause in err.chain() {
-        let bare = strip_os_error(&cause.to_string());
-        if bare.is_empty() || text.contains(&bare) {
-            continue;
-        }
-        if !text.is_empty() {
-            text.push_str(": ");
-        }
-        text.push_str(&bare);
-    }
-    output::sanitize(&text).into_owned()
-}
-
-/// `text` without its ` (os error N)` parts.
-fn strip_os_error(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find(" (os error ") {
-        out.push_str(&rest[..i]);
-        rest = &rest[i..];
-        match rest.find(')') {
-            Some(j) => rest = &rest[j + 1..],
-            None => rest = "",
-        }
-    }
-    out.push_str(rest);
-    out
 }

@@ -71,7 +71,8 @@ impl PositionArgs {
     pub fn position(&self) -> Result<Position> {
         let rules = self.rules.rules()?;
         match &self.fen {
-            Some(fen) => Ok(Position::from_fen_with(fen, rules)?),
+            Some(fen) => Position::from_fen_with(fen, rules)
+                .with_context(|| format!("in --fen {:?}", crate::output::sanitize(fen))),
             None => {
                 let size: BoardSize = self.board.parse().context("in --board")?;
                 Ok(Position::start_with(size, rules))

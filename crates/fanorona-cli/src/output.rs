@@ -511,13 +511,43 @@ impl Drop for TempDir {
     }
 }
 
+/// An error and its causes as one line, `what: why: why`, leaving out a cause whose text is
+/// already there (a library's error often repeats its source's text) and the `(os error N)`
+/// numbers, with control characters escaped.
+pub fn error_text(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let bare = strip_os_error(&cause.to_string());
+        if bare.is_empty() || text.contains(&bare) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&bare);
+    }
+    sanitize(&text).into_owned()
+}
+
+/// `text` without its ` (os error N)` parts.
+fn strip_os_error(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(" (os error ") {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        rest = match rest.find(')') {
+            Some(j) => &rest[j + 1..],
+            None => "",
+        };
+    }
+    out.push_str(rest);
+    out
+}
+
 /// An I/O error as words, without the `(os error N)` suffix.
 pub fn io_text(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error ") {
-        Some(i) => text[..i].to_owned(),
-        None => text,
-    }
+    strip_os_error(&e.to_string())
 }
 
 /// Standard output or a file, as a command's `--out`/OUTPUT option says (`-` or none is

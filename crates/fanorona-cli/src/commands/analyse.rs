@@ -122,6 +122,9 @@ fn result_json(r: &SearchResult) -> serde_json::Value {
 /// Runs `fanorona analyse`.
 pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
     let mut out = crate::output::stdout();
+    if let (Some(record), Some(path)) = (&args.record, &args.out) {
+        crate::output::refuse_same_file(&[record], path)?;
+    }
     let limits = args.limits();
     let mut searcher = Searcher::new(args.hash.max(1));
     if let Some(dir) = &args.tables {

@@ -148,7 +148,6 @@ pub fn run(args: &ConvertArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     if fatal {
         // The input could not be read to its end: the destination stays as it was.
-        drop(sink);
         drop(output);
         errln!(
             "converted {} game(s) before the error; {} left as it was",

@@ -76,7 +76,8 @@ pub fn open_input(path: &str) -> Result<(Box<dyn Read>, Option<u64>)> {
     if path == "-" {
         return Ok((Box::new(io::stdin().lock()), None));
     }
-    let file = File::open(path).with_context(|| format!("cannot open \"{}\"", display_name(path)))?;
+    let file =
+        File::open(path).with_context(|| format!("cannot open \"{}\"", display_name(path)))?;
     let len = file.metadata().ok().map(|m| m.len());
     Ok((Box::new(BufReader::with_capacity(1 << 16, file)), len))
 }

@@ -448,7 +448,8 @@ fn from_position(args: &ShowArgs) -> Result<Diagram> {
         None => Rules::STANDARD,
     };
     let start = match (&args.fen, &args.board) {
-        (Some(fen), _) => Position::from_fen_with(fen, rules)?,
+        (Some(fen), _) => Position::from_fen_with(fen, rules)
+            .with_context(|| format!("in --fen {:?}", crate::output::sanitize(fen)))?,
         (None, Some(b)) => {
             Position::start_with(b.parse::<BoardSize>().context("in --board")?, rules)
         }

@@ -1,7 +1,7 @@
 //! `fanorona solve`: the exact value of a position or a board's start, and endgame tables.
 
-use std::path::PathBuf;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 

@@ -196,14 +196,14 @@ pub fn run(args: &ValidateArgs) -> Result<ExitCode> {
                 totals.io_errors += 1;
                 if !args.json {
                     out.flush()?;
-                    errln!("error: {e:#}");
+                    errln!("error: {}", crate::output::error_text(&e));
                 }
                 // The same fields as a file that could be read (docs/cli/validate.md).
                 files.push(json!({
                     "file": display_name(path),
                     "games": 0,
                     "invalid": 0,
-                    "error": format!("{e:#}"),
+                    "error": crate::output::error_text(&e),
                     "problems": [],
                 }));
             }

@@ -1,0 +1,364 @@
+//! The hostile suite: the `fanorona` binary against bad inputs and faults (closed pipes, full
+//! disks, Ctrl-C mid-write, outputs that are inputs, bad and conflicting options). Each case
+//! checks the exit status, that the message names the place, that nothing panicked, and that no
+//! destination was truncated or half written.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fanorona-hostile-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_fanorona"))
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    bin()
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// No panic, and at most one line on standard error.
+fn assert_clean_failure(o: &Output, status: i32, names: &str) {
+    let e = err(o);
+    assert_eq!(o.status.code(), Some(status), "stderr: {e}");
+    assert!(!e.contains("panicked"), "a panic: {e}");
+    assert!(!e.contains("RUST_BACKTRACE"), "a panic: {e}");
+    assert!(e.contains(names), "the message should name {names:?}: {e}");
+}
+
+/// Temporary files left in `dir`.
+fn leftovers(dir: &Path) -> Vec<String> {
+    fs::read_dir(dir)
+        .expect("readable")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("fanorona-tmp"))
+        .collect()
+}
+
+const GAME: &str = "[Event \"x\"]\n[Result \"*\"]\n\n1. f2-e3A d5-d4A *\n";
+
+/// Commands whose standard output is a pipe closed before they write: a quiet exit.
+#[test]
+fn closed_stdout_pipe_exits_quietly() {
+    let cases: &[&[&str]] = &[
+        &["perft", "2"],
+        &["divide", "2"],
+        &["perft", "1", "--json"],
+        &["show"],
+        &["show", "--format", "svg"],
+        &["bench", "--depth", "1"],
+        &["solve", "--board", "3x3"],
+        &["analyse", "--depth", "1"],
+        &[
+            "match",
+            "random",
+            "random",
+            "--games",
+            "1",
+            "--threads",
+            "1",
+        ],
+        &["validate", "-"],
+        &["convert", "--from", "fgn", "--to", "json", "-"],
+    ];
+    for args in cases {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let mut child = bin()
+            .args(*args)
+            .stdin(Stdio::piped())
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let _ = child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(GAME.as_bytes());
+        let o = child.wait_with_output().expect("finishes");
+        let e = err(&o);
+        assert_eq!(o.status.code(), Some(141), "{args:?}: {e}");
+        assert!(
+            !e.contains("error") && !e.contains("panicked") && !e.contains("Broken pipe"),
+            "{args:?} should be quiet: {e}"
+        );
+    }
+}
+
+/// Standard output on a full disk: one message, status 2, no panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn full_disk_on_stdout_is_one_message() {
+    let cases: &[&[&str]] = &[
+        &["perft", "2"],
+        &["divide", "2", "--json"],
+        &["show"],
+        &["bench", "--depth", "1", "--json"],
+        &["solve", "--board", "3x3"],
+        &["analyse", "--depth", "1"],
+        &[
+            "match",
+            "random",
+            "random",
+            "--games",
+            "1",
+            "--threads",
+            "1",
+        ],
+    ];
+    for args in cases {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let o = bin()
+            .args(*args)
+            .stdin(Stdio::null())
+            .stdout(full)
+            .output()
+            .expect("runs");
+        assert_clean_failure(&o, 2, "No space left on device");
+        assert_eq!(
+            err(&o).matches("error:").count(),
+            1,
+            "{args:?}: {}",
+            err(&o)
+        );
+    }
+}
+
+/// An output that is an input (the same path, a symbolic link, a hard link) is refused and the
+/// input is untouched.
+#[cfg(unix)]
+#[test]
+fn output_that_is_an_input_is_refused() {
+    let dir = scratch("same");
+    fs::write(dir.join("a.fgn"), GAME).expect("write");
+    std::os::unix::fs::symlink("a.fgn", dir.join("link.fgn")).expect("symlink");
+    fs::hard_link(dir.join("a.fgn"), dir.join("hard.fgn")).expect("hard link");
+    fs::write(dir.join("open.txt"), "5x9\n").expect("write");
+    let cases: &[(&[&str], &str)] = &[
+        (&["convert", "a.fgn", "a.fgn"], "a.fgn"),
+        (&["convert", "a.fgn", "./a.fgn"], "a.fgn"),
+        (&["convert", "a.fgn", "link.fgn"], "link.fgn"),
+        (&["convert", "a.fgn", "hard.fgn"], "hard.fgn"),
+        (&["convert", "link.fgn", "hard.fgn"], "hard.fgn"),
+        (&["show", "a.fgn", "--svg", "link.fgn"], "link.fgn"),
+        (
+            &[
+                "analyse",
+                "--record",
+                "a.fgn",
+                "--per-turn",
+                "--out",
+                "hard.fgn",
+            ],
+            "hard.fgn",
+        ),
+    ];
+    for (args, names) in cases {
+        let o = run_in(&dir, args);
+        assert_clean_failure(&o, 2, names);
+        assert!(err(&o).contains("same file"), "{args:?}: {}", err(&o));
+        assert_eq!(fs::read_to_string(dir.join("a.fgn")).expect("read"), GAME);
+    }
+    // Standard output redirected to the input.
+    let out = fs::OpenOptions::new()
+        .append(true)
+        .open(dir.join("a.fgn"))
+        .expect("open");
+    let o = bin()
+        .current_dir(&dir)
+        .args(["convert", "--to", "fgn", "a.fgn"])
+        .stdout(out)
+        .output()
+        .expect("runs");
+    assert_clean_failure(&o, 2, "standard output");
+    assert_eq!(fs::read_to_string(dir.join("a.fgn")).expect("read"), GAME);
+    assert!(leftovers(&dir).is_empty());
+}
+
+/// A run that fails leaves an existing destination as it was, and no temporary file.
+#[test]
+fn failed_runs_leave_the_destination_untouched() {
+    let dir = scratch("failed");
+    fs::write(dir.join("bad.json"), "[{\"tags\": [").expect("write");
+    fs::write(dir.join("bad.fgn"), "[Event \"x\"]\n\n1. f2-e3A zz-zz *\n").expect("write");
+    fs::write(dir.join("out.fgn"), "precious").expect("write");
+    fs::write(dir.join("out.svg"), "precious").expect("write");
+    let cases: &[(&[&str], &str)] = &[
+        (&["convert", "bad.json", "out.fgn"], "bad.json"),
+        (&["convert", "missing.fgn", "out.fgn"], "missing.fgn"),
+        (
+            &["show", "--fen", "nonsense", "--svg", "out.svg"],
+            "nonsense",
+        ),
+        (&["show", "bad.json", "--svg", "out.svg"], "bad.json"),
+        (
+            &[
+                "analyse",
+                "--record",
+                "bad.fgn",
+                "--per-turn",
+                "--out",
+                "out.fgn",
+            ],
+            "bad.fgn",
+        ),
+    ];
+    for (args, names) in cases {
+        let o = run_in(&dir, args);
+        assert_clean_failure(&o, 2, names);
+        assert_eq!(
+            fs::read_to_string(dir.join("out.fgn")).expect("read"),
+            "precious",
+            "{args:?}"
+        );
+        assert_eq!(
+            fs::read_to_string(dir.join("out.svg")).expect("read"),
+            "precious"
+        );
+        assert!(
+            leftovers(&dir).is_empty(),
+            "{args:?}: {:?}",
+            leftovers(&dir)
+        );
+    }
+    // An output folder that does not exist: a message naming it, nothing written.
+    let o = run_in(&dir, &["convert", "bad.fgn", "no/such/dir/x.json"]);
+    assert_clean_failure(&o, 2, "no/such/dir/x.json");
+}
+
+/// Ctrl-C while a conversion is being written: the destination is untouched and the temporary
+/// file removed.
+#[cfg(unix)]
+#[test]
+fn sigint_mid_write_leaves_no_partial_file() {
+    let dir = scratch("sigint");
+    fs::write(dir.join("out.json"), "precious").expect("write");
+    let mut child = bin()
+        .current_dir(&dir)
+        .args(["convert", "--from", "fgn", "-", "out.json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // Half the input: the command has started writing and waits for the rest.
+    for _ in 0..200 {
+        stdin.write_all(GAME.as_bytes()).expect("write");
+    }
+    stdin.flush().expect("flush");
+    let start = Instant::now();
+    while leftovers(&dir).is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no temporary file"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let tmp = leftovers(&dir);
+    assert!(tmp[0].starts_with(".out.json.fanorona-tmp-"), "{tmp:?}");
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let o = child.wait_with_output().expect("finishes");
+    drop(stdin);
+    assert_eq!(o.status.code(), Some(130), "{}", err(&o));
+    assert!(!err(&o).contains("panicked"));
+    assert_eq!(
+        fs::read_to_string(dir.join("out.json")).expect("read"),
+        "precious"
+    );
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+}
+
+/// A successful conversion replaces the destination, keeps its permissions, and writes
+/// through a symbolic link to the file it points to.
+#[cfg(unix)]
+#[test]
+fn outputs_replace_whole_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("replace");
+    fs::write(dir.join("a.fgn"), GAME).expect("write");
+    fs::write(dir.join("target.json"), "old").expect("write");
+    fs::set_permissions(dir.join("target.json"), fs::Permissions::from_mode(0o640)).expect("chmod");
+    std::os::unix::fs::symlink("target.json", dir.join("link.json")).expect("symlink");
+    let o = run_in(&dir, &["convert", "a.fgn", "link.json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let written = fs::read_to_string(dir.join("target.json")).expect("read");
+    assert!(written.starts_with('['), "{written}");
+    assert!(
+        fs::symlink_metadata(dir.join("link.json"))
+            .expect("link")
+            .file_type()
+            .is_symlink()
+    );
+    let mode = fs::metadata(dir.join("target.json"))
+        .expect("meta")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o640);
+    assert!(leftovers(&dir).is_empty());
+}
+
+/// A file name with terminal escape codes is printed escaped.
+#[test]
+fn escape_codes_in_names_are_not_printed_raw() {
+    let dir = scratch("escape");
+    for args in [
+        &["validate", "a\u{1b}[31mred.fgn"][..],
+        &["convert", "a\u{1b}[31mred.fgn", "x.json"][..],
+        &["show", "a\u{1b}[31mred.fgn"][..],
+    ] {
+        let o = run_in(&dir, args);
+        assert_clean_failure(&o, 2, "a\\u{1b}[31mred.fgn");
+        assert!(!err(&o).contains('\u{1b}'), "{args:?}: {}", err(&o));
+    }
+}
+
+/// No error message repeats its operating-system cause.
+#[test]
+fn os_errors_are_not_doubled() {
+    let dir = scratch("doubled");
+    for args in [
+        &["validate", "missing.fgn"][..],
+        &["convert", "missing.fgn", "x.json"][..],
+        &["analyse", "--record", "missing.fgn"][..],
+        &["analyse", "--tables", "missing", "--depth", "1"][..],
+        &["solve", "--probe", "missing", "--board", "3x3"][..],
+        &["match", "random", "random", "--openings", "missing"][..],
+        &["show", "missing.fgn"][..],
+    ] {
+        let o = run_in(&dir, args);
+        assert_clean_failure(&o, 2, "missing");
+        let e = err(&o);
+        assert_eq!(
+            e.matches("No such file or directory").count(),
+            1,
+            "{args:?}: {e}"
+        );
+        assert!(!e.contains("os error"), "{args:?}: {e}");
+    }
+}
