@@ -1,7 +1,10 @@
 //! Option groups shared by several commands: the position to start from and the rule options.
 
-use anyhow::{Context, Result};
+use std::ops::RangeInclusive;
+
+use anyhow::{Context, Result, bail};
 use clap::Args;
+use clap::builder::RangedU64ValueParser;
 use fanorona_core::{BoardSize, Position, Rules};
 
 /// Where a command starts: a position string, or the start of a board size.
@@ -43,6 +46,7 @@ pub struct RuleArgs {
 impl RuleArgs {
     /// The rules these options describe, starting from the standard game.
     pub fn rules(&self) -> Result<Rules> {
+        self.check_conflicts()?;
         let mut rules: Rules = match &self.rules {
             Some(list) => list.parse().context("in --rules")?,
             None => Rules::STANDARD,
@@ -66,6 +70,36 @@ impl RuleArgs {
     }
 }
 
+impl RuleArgs {
+    /// Refuses a rule given twice, in --rules and by its own option, or twice in --rules.
+    fn check_conflicts(&self) -> Result<()> {
+        let mut listed: Vec<&str> = Vec::new();
+        for item in self.rules.iter().flat_map(|l| l.split([',', ' '])) {
+            let name = item.split_once('=').map_or(item, |(n, _)| n).trim();
+            if name.is_empty() || name == "standard" {
+                continue;
+            }
+            if listed.contains(&name) {
+                bail!("--rules names {name} twice: give each rule once");
+            }
+            listed.push(name);
+        }
+        let own = [
+            (self.opening_restriction, "opening-restriction"),
+            (self.compulsory_continuation, "compulsory-continuation"),
+            (self.stuck.is_some(), "stuck"),
+            (self.repetition.is_some(), "repetition"),
+            (self.no_capture_limit.is_some(), "no-capture-limit"),
+        ];
+        for (given, name) in own {
+            if given && listed.contains(&name) {
+                bail!("--{name} and --rules both set {name}: give it once");
+            }
+        }
+        Ok(())
+    }
+}
+
 impl PositionArgs {
     /// The starting position these options describe.
     pub fn position(&self) -> Result<Position> {
@@ -79,4 +113,51 @@ impl PositionArgs {
             }
         }
     }
+}
+
+/// The ranges of the numeric options, checked by the argument parser with a message. The
+/// limits keep every value usable: a time that fits a clock, a size that fits memory.
+pub mod limits {
+    /// Most plies of `perft` and `divide`.
+    pub const PERFT_DEPTH: u64 = 64;
+    /// Most plies of a search depth.
+    pub const SEARCH_DEPTH: u64 = 100;
+    /// Most milliseconds per search (about 11.6 days).
+    pub const MOVETIME_MS: u64 = 1_000_000_000;
+    /// Most seconds of a time budget (about 31.7 years).
+    pub const SECONDS: f64 = 1e9;
+    /// Largest transposition table, in MiB (the engine's own limit).
+    pub const HASH_MB: u64 = 16 * 1024;
+    /// Most games of a match.
+    pub const GAMES: u64 = 10_000_000;
+    /// Most games played at once.
+    pub const THREADS: u64 = 1024;
+    /// Most turns of a game, of a line or of random turns.
+    pub const TURNS: u64 = 100_000;
+    /// Largest game number in a record file.
+    pub const GAME_NUMBER: u64 = u32::MAX as u64;
+}
+
+/// A parser of whole numbers in `range`, into `T`.
+pub fn ranged<T>(range: RangeInclusive<u64>) -> RangedU64ValueParser<T>
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+    <T as TryFrom<u64>>::Error: std::error::Error + Send + Sync + 'static,
+{
+    RangedU64ValueParser::new().range(range)
+}
+
+/// A number of seconds: positive, finite, at most [`limits::SECONDS`].
+pub fn seconds(text: &str) -> Result<f64, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(s > 0.0 && s <= limits::SECONDS) {
+        return Err(format!(
+            "{text} is not in 0 < SECONDS <= {:e}",
+            limits::SECONDS
+        ));
+    }
+    Ok(s)
 }

@@ -77,6 +77,7 @@ fn closed_stdout_pipe_exits_quietly() {
         ],
         &["validate", "-"],
         &["convert", "--from", "fgn", "--to", "json", "-"],
+        &["engine"],
     ];
     for args in cases {
         let (reader, writer) = std::io::pipe().expect("a pipe");
@@ -361,4 +362,193 @@ fn os_errors_are_not_doubled() {
         );
         assert!(!e.contains("os error"), "{args:?}: {e}");
     }
+}
+
+/// Numeric options out of range: a message naming the option, status 2, no panic.
+#[test]
+fn numeric_options_are_range_checked() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["solve", "--board", "3x3", "--max-time", "1e20"],
+            "--max-time",
+        ),
+        (&["solve", "--board", "3x3", "--max-time=-1"], "--max-time"),
+        (
+            &["solve", "--board", "3x3", "--max-time", "NaN"],
+            "--max-time",
+        ),
+        (
+            &["solve", "--board", "3x3", "--max-memory", "99999T"],
+            "--max-memory",
+        ),
+        (
+            &["solve", "--tables", "t", "--max-stones", "40"],
+            "--max-stones",
+        ),
+        (
+            &["solve", "--board", "3x3", "--line", "18446744073709551616"],
+            "--line",
+        ),
+        (&["analyse", "--hash", "18446744073709551615"], "--hash"),
+        (&["analyse", "--hash", "0"], "--hash"),
+        (&["analyse", "--depth", "4294967295"], "--depth"),
+        (
+            &["analyse", "--movetime", "18446744073709551615"],
+            "--movetime",
+        ),
+        (&["analyse", "--nodes", "0"], "--nodes"),
+        (&["analyse", "--record", "a.fgn", "--game", "0"], "--game"),
+        (&["perft", "1000"], "DEPTH"),
+        (&["perft", "-1"], "DEPTH"),
+        (&["bench", "--depth", "0"], "--depth"),
+        (&["show", "a.fgn", "--game", "0"], "--game"),
+        (&["match", "random", "random", "--games", "0"], "--games"),
+        (
+            &["match", "random", "random", "--threads", "0"],
+            "--threads",
+        ),
+        (
+            &["match", "random", "random", "--movetime", "99999999999999"],
+            "--movetime",
+        ),
+        (
+            &["match", "random", "random", "--max-turns", "0"],
+            "--max-turns",
+        ),
+        (
+            &["match", "random", "random", "--random-plies", "1e9"],
+            "--random-plies",
+        ),
+    ];
+    let dir = scratch("ranges");
+    for (args, names) in cases {
+        let o = run_in(&dir, args);
+        assert_clean_failure(&o, 2, names);
+    }
+}
+
+/// Options that contradict each other are errors, not silently resolved.
+#[test]
+fn conflicting_options_are_errors() {
+    let dir = scratch("conflicts");
+    fs::write(dir.join("a.fgn"), GAME).expect("write");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["perft", "1", "--rules", "stuck=draws", "--stuck", "loses"],
+            "stuck",
+        ),
+        (
+            &["perft", "1", "--rules", "stuck=draws,stuck=loses"],
+            "stuck",
+        ),
+        (
+            &["analyse", "--rules", "repetition=3", "--repetition", "4"],
+            "repetition",
+        ),
+        (
+            &["analyse", "--record", "a.fgn", "--fen", "3/3/3 w"],
+            "--fen",
+        ),
+        (
+            &["analyse", "--record", "a.fgn", "--board", "5x5"],
+            "--board",
+        ),
+        (
+            &["analyse", "--record", "a.fgn", "--stuck", "draws"],
+            "--stuck",
+        ),
+        (&["show", "a.fgn", "--rules", "stuck=draws"], "--rules"),
+        (&["show", "--format", "text", "--svg", "x.svg"], "--svg"),
+        (&["solve", "--probe", "t", "--method", "pn"], "--method"),
+        (
+            &[
+                "match",
+                "random",
+                "random",
+                "--openings",
+                "o",
+                "--board",
+                "5x5",
+            ],
+            "--board",
+        ),
+    ];
+    for (args, names) in cases {
+        let o = run_in(&dir, args);
+        assert_clean_failure(&o, 2, names);
+    }
+    assert!(!dir.join("x.svg").exists());
+}
+
+/// `analyse --record`: the record's own errors as `validate` reports them, other games'
+/// errors ignored, formats by extension, and --per-turn keeping comments and NAGs.
+#[test]
+fn analyse_reads_records_like_validate() {
+    let dir = scratch("analyse");
+    let text = "[Event \"bad\"]\n\n1. f2-e3A d5-d4A 2. a1-a2 *\n\n\
+                [Event \"good\"]\n\n{start} 1. f2-e3A $1 {nice} d5-d4A *\n";
+    fs::write(dir.join("two.fgn"), text).expect("write");
+    let v = run_in(&dir, &["validate", "two.fgn"]);
+    let line = String::from_utf8_lossy(&v.stdout)
+        .lines()
+        .next()
+        .expect("a problem line")
+        .to_owned();
+    assert!(line.starts_with("two.fgn:3:"), "{line}");
+    let a = run_in(&dir, &["analyse", "--record", "two.fgn", "--depth", "1"]);
+    assert_clean_failure(&a, 2, &line);
+    assert!(!err(&a).contains("GameReport"), "{}", err(&a));
+    // Game 2 is fine, whatever game 1 holds.
+    let a = run_in(
+        &dir,
+        &[
+            "analyse",
+            "--record",
+            "two.fgn",
+            "--game",
+            "2",
+            "--depth",
+            "1",
+            "--per-turn",
+        ],
+    );
+    assert_eq!(a.status.code(), Some(0), "{}", err(&a));
+    let annotated = String::from_utf8_lossy(&a.stdout).into_owned();
+    for kept in ["{start}", "$1", "{nice}", "engine"] {
+        assert!(annotated.contains(kept), "{kept} missing: {annotated}");
+    }
+    // JSON records are read as JSON.
+    let c = run_in(&dir, &["convert", "two.fgn", "two.json"]);
+    assert_eq!(c.status.code(), Some(0), "{}", err(&c));
+    let a = run_in(
+        &dir,
+        &[
+            "analyse", "--record", "two.json", "--game", "2", "--depth", "1",
+        ],
+    );
+    assert_eq!(a.status.code(), Some(0), "{}", err(&a));
+    let a = run_in(&dir, &["analyse", "--record", "two.json", "--depth", "1"]);
+    assert_clean_failure(&a, 2, "two.json:");
+    assert!(err(&a).contains("a1-a2"), "{}", err(&a));
+    let a = run_in(
+        &dir,
+        &[
+            "analyse", "--record", "two.json", "--game", "3", "--depth", "1",
+        ],
+    );
+    assert_clean_failure(&a, 2, "two.json has 2 game(s)");
+}
+
+/// `validate --json` keeps its schema for a file that cannot be read.
+#[test]
+fn validate_json_schema_for_missing_files() {
+    let dir = scratch("schema");
+    let o = run_in(&dir, &["validate", "--json", "missing.fgn"]);
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let file = &v["files"][0];
+    for key in ["file", "games", "invalid", "error", "problems"] {
+        assert!(!file[key].is_null(), "{key} missing: {file}");
+    }
+    assert_eq!(file["problems"], serde_json::json!([]));
 }

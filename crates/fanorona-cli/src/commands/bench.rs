@@ -8,6 +8,7 @@ use clap::Args;
 use fanorona_ai::bench;
 use serde_json::json;
 
+use crate::options::{limits, ranged};
 use crate::progress;
 
 /// Search fixed positions to a fixed depth; print total nodes and nodes per second.
@@ -22,7 +23,7 @@ use crate::progress;
 #[command(verbatim_doc_comment)]
 pub struct BenchArgs {
     /// Search depth in plies.
-    #[arg(long, default_value_t = 9)]
+    #[arg(long, default_value_t = 9, value_parser = ranged::<u32>(1..=limits::SEARCH_DEPTH))]
     pub depth: u32,
     /// Print the result as JSON.
     #[arg(long)]

@@ -9,7 +9,7 @@ use clap::Args;
 use fanorona_core::{Position, Turn, perft};
 use serde_json::json;
 
-use crate::options::PositionArgs;
+use crate::options::{PositionArgs, limits, ranged};
 use crate::progress;
 
 /// Count the sequences of DEPTH legal turns from a position.
@@ -26,6 +26,7 @@ use crate::progress;
 #[command(verbatim_doc_comment)]
 pub struct PerftArgs {
     /// Number of turns (plies).
+    #[arg(value_parser = ranged::<u32>(0..=limits::PERFT_DEPTH))]
     pub depth: u32,
     #[command(flatten)]
     pub position: PositionArgs,

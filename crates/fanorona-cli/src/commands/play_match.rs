@@ -13,7 +13,7 @@ use fanorona_core::record::{Element, GameRecord, GameResult, Tag};
 use fanorona_core::{BoardSize, Color, Position};
 use serde_json::json;
 
-use crate::options::RuleArgs;
+use crate::options::{RuleArgs, limits, ranged};
 use crate::progress;
 
 /// Play games between two players and report wins, draws, losses and the Elo difference.
@@ -36,34 +36,40 @@ pub struct MatchArgs {
     /// The second player.
     pub second: String,
     /// Number of games.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = ranged::<usize>(1..=limits::GAMES))]
     pub games: usize,
     /// Milliseconds per turn for engines whose description names no limit.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = ranged::<u64>(1..=limits::MOVETIME_MS))]
     pub movetime: Option<u64>,
     /// Depth per turn for engines whose description names no limit.
-    #[arg(long)]
+    #[arg(long, value_parser = ranged::<u32>(1..=limits::SEARCH_DEPTH))]
     pub depth: Option<u32>,
     /// Nodes per turn for engines whose description names no limit.
-    #[arg(long)]
+    #[arg(long, value_parser = ranged::<u64>(1..=u64::MAX))]
     pub nodes: Option<u64>,
     /// A file of starting positions, one position string per line (`#` starts a comment).
     #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
     /// Play this many random turns from each opening before the players take over (the same
     /// turns for both games of a pair): varied games between deterministic engines.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0,
+          value_parser = ranged::<usize>(0..=limits::TURNS))]
     pub random_plies: usize,
     /// Start from the setup of this board size (rows x columns) when there are no openings.
-    #[arg(long, value_name = "RxC", default_value = "5x9")]
+    #[arg(
+        long,
+        value_name = "RxC",
+        default_value = "5x9",
+        conflicts_with = "openings"
+    )]
     pub board: String,
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Games played at once (default: the number of processors).
-    #[arg(long)]
+    #[arg(long, value_parser = ranged::<usize>(1..=limits::THREADS))]
     pub threads: Option<usize>,
     /// A game running longer than this many turns is adjudicated a draw.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = ranged::<usize>(1..=limits::TURNS))]
     pub max_turns: usize,
     /// Seed for the players' randomness.
     #[arg(long, default_value_t = 1)]

@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use fanorona_core::{BoardSize, Color, Game, Point, Position, Rules, Turn};
 
 use super::records::{Format, GameSource, display_name, open_input};
+use crate::options::{limits, ranged};
 
 /// How to draw.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -46,7 +47,8 @@ pub struct ShowArgs {
     #[arg(value_name = "FILE", conflicts_with_all = ["fen", "board"])]
     pub file: Option<String>,
     /// The game of FILE to show, from 1.
-    #[arg(long, value_name = "N", default_value_t = 1, requires = "file")]
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "file",
+          value_parser = ranged::<usize>(1..=limits::GAME_NUMBER))]
     pub game: usize,
     /// The moment of the game: N, Nw, Nb (see above).
     #[arg(long, value_name = "SPEC", requires = "file")]
@@ -61,13 +63,13 @@ pub struct ShowArgs {
     #[arg(long, value_name = "RxC")]
     pub board: Option<String>,
     /// Rule options of the position (matter only for the game-over line).
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", conflicts_with = "file")]
     pub rules: Option<String>,
     /// Turns to play from the position (separated by spaces or commas); the last is marked.
     #[arg(long, value_name = "TURNS", conflicts_with = "file")]
     pub play: Option<String>,
     /// Output format on standard output.
-    #[arg(long, value_enum, default_value_t = DrawFormat::Text)]
+    #[arg(long, value_enum, default_value_t = DrawFormat::Text, conflicts_with = "svg")]
     pub format: DrawFormat,
     /// Write an SVG diagram to this file (instead of printing).
     #[arg(long, value_name = "PATH")]

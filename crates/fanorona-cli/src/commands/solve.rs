@@ -12,7 +12,7 @@ use fanorona_ai::solve::{Budget, Progress, Value, human_bytes, layered, pns, ret
 use fanorona_core::{BoardSize, Color, Position};
 use serde_json::{Value as Json, json};
 
-use crate::options::PositionArgs;
+use crate::options::{PositionArgs, limits, ranged};
 use crate::progress;
 
 /// Solve a position exactly: win, draw or loss for the side to move with best play.
@@ -40,25 +40,28 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = Method::Auto)]
     pub method: Method,
     /// Memory budget for the solver's tables, such as 512M or 8G (binary units).
-    #[arg(long, value_name = "SIZE", default_value = "8G")]
-    pub max_memory: String,
+    #[arg(long, value_name = "SIZE", default_value = "8G", value_parser = parse_bytes)]
+    pub max_memory: u64,
     /// Time budget in seconds.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::options::seconds)]
     pub max_time: Option<f64>,
     /// Also print a line of best play this many turns long (with `--method retro`).
-    #[arg(long, value_name = "TURNS", default_value_t = 0)]
+    #[arg(long, value_name = "TURNS", default_value_t = 0,
+          value_parser = ranged::<usize>(0..=limits::TURNS))]
     pub line: usize,
     /// Generate endgame tables of the board (default 5x9) into this directory.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["fen", "probe"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["fen", "probe", "method", "line"])]
     pub tables: Option<PathBuf>,
     /// Most stones in total for `--tables`.
-    #[arg(long, value_name = "N", default_value_t = 4, requires = "tables")]
+    #[arg(long, value_name = "N", default_value_t = 4, requires = "tables",
+          value_parser = ranged::<u32>(2..=8))]
     pub max_stones: u32,
     /// Run one proof-number search only: can this side (`white` or `black`) force a win?
-    #[arg(long, value_name = "SIDE", conflicts_with_all = ["tables", "probe"])]
+    #[arg(long, value_name = "SIDE", conflicts_with_all = ["tables", "probe", "method", "line"])]
     pub prove: Option<String>,
     /// Look the position up in the endgame tables of this directory instead of solving it.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR",
+          conflicts_with_all = ["method", "line", "max_memory", "max_time"])]
     pub probe: Option<PathBuf>,
     /// Print the result as JSON.
     #[arg(long)]
@@ -81,7 +84,11 @@ pub enum Method {
     Both,
 }
 
-fn parse_bytes(text: &str) -> Result<u64> {
+/// Largest memory budget: 1 PiB.
+const MAX_BYTES: u64 = 1 << 50;
+
+/// A size such as `512M` or `1.5GiB` (binary units), from 1 byte to 1 PiB.
+fn parse_bytes(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let (num, mult) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
         Some((i, _)) => {
@@ -92,10 +99,12 @@ fn parse_bytes(text: &str) -> Result<u64> {
                 "M" => 1 << 20,
                 "G" => 1 << 30,
                 "T" => 1 << 40,
-                _ => bail!(
-                    "--max-memory: unknown unit {:?} in {text:?} (use K, M, G or T)",
-                    &t[i..]
-                ),
+                _ => {
+                    return Err(format!(
+                        "unknown unit {:?} in {text:?} (use K, M, G or T)",
+                        &t[i..]
+                    ));
+                }
             };
             (&t[..i], mult)
         }
@@ -104,11 +113,12 @@ fn parse_bytes(text: &str) -> Result<u64> {
     let n: f64 = num
         .trim()
         .parse()
-        .with_context(|| format!("--max-memory: {text:?} is not a size such as 512M or 8G"))?;
-    if n.is_nan() || n <= 0.0 {
-        bail!("--max-memory must be positive, not {text:?}");
+        .map_err(|_| format!("{text:?} is not a size such as 512M or 8G"))?;
+    let bytes = n * mult as f64;
+    if !(bytes >= 1.0 && bytes <= MAX_BYTES as f64) {
+        return Err(format!("{text:?} is not in 1 byte..=1P"));
     }
-    Ok((n * mult as f64) as u64)
+    Ok(bytes as u64)
 }
 
 fn side_name(c: Color) -> &'static str {
@@ -135,12 +145,9 @@ fn reporter(bar: &indicatif::ProgressBar) -> impl FnMut(Progress) + '_ {
 /// Runs `fanorona solve`.
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let budget = Budget {
-        max_bytes: Some(parse_bytes(&args.max_memory)?),
-        max_time: match args.max_time {
-            Some(s) if s > 0.0 && s.is_finite() => Some(Duration::from_secs_f64(s)),
-            Some(s) => bail!("--max-time must be a positive number of seconds, not {s}"),
-            None => None,
-        },
+        max_bytes: Some(args.max_memory),
+        // In range: checked by the argument parser.
+        max_time: args.max_time.map(Duration::from_secs_f64),
     };
     let mut position = args.position.clone();
     let mut rules = position.rules.rules()?;
