@@ -80,10 +80,34 @@ pub fn reflow(text: &str) -> String {
         if prev.is_some() {
             out.push(if keep_break { '\n' } else { ' ' });
         }
-        out.push_str(if keep_break { line } else { line.trim_start() });
+        if line.starts_with(char::is_whitespace) {
+            out.push_str(&fit_example(line));
+        } else {
+            out.push_str(if keep_break { line } else { line.trim_start() });
+        }
         prev = Some(line);
     }
     out
+}
+
+/// Widest example line kept as written: wider ones would wrap in an 80-column terminal.
+const EXAMPLE_WIDTH: usize = 79;
+
+/// An example line that fits [`EXAMPLE_WIDTH`]: a trailing `# comment` loses its aligning
+/// spaces, or else goes on a line of its own above the command.
+fn fit_example(line: &str) -> String {
+    let width = line.chars().count();
+    let Some(hash) = line.find("  #").filter(|_| width > EXAMPLE_WIDTH) else {
+        return line.to_owned();
+    };
+    let indent = &line[..line.len() - line.trim_start().len()];
+    let (command, comment) = (line[..hash].trim_end(), line[hash..].trim_start());
+    let joined = format!("{command}  {comment}");
+    if joined.chars().count() <= EXAMPLE_WIDTH {
+        joined
+    } else {
+        format!("{indent}{comment}\n{command}")
+    }
 }
 
 /// The command with its help texts shaped (see the module).
@@ -111,6 +135,27 @@ mod tests {
         assert_eq!(
             reflow(text),
             "First line of a paragraph.\n\nExamples:\n  fanorona a\n  fanorona b\nAfter."
+        );
+    }
+
+    #[test]
+    fn long_examples_fit_80_columns() {
+        let long = format!(
+            "  fanorona solve --board 9x3{}# can Black force a win?",
+            " ".repeat(30)
+        );
+        assert_eq!(
+            fit_example(&long),
+            "  fanorona solve --board 9x3  # can Black force a win?"
+        );
+        let longer = format!("  fanorona {}  # a comment", "x".repeat(70));
+        assert_eq!(
+            fit_example(&longer),
+            format!("  # a comment\n  fanorona {}", "x".repeat(70))
+        );
+        assert_eq!(
+            fit_example("  fanorona a    # short"),
+            "  fanorona a    # short"
         );
     }
 }

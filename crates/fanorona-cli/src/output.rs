@@ -6,6 +6,7 @@
 //!   the program quietly, any other error (a full disk) is one message and exit status 2.
 //! - Standard error (`errln!`) never panics either: when even it cannot be
 //!   written, there is nowhere left to say so, and the message is dropped.
+//!   Its messages have their control characters escaped.
 //! - A file is written to a temporary file in the destination's folder, named
 //!   `.NAME.fanorona-tmp-PID-N`, and renamed over the destination only when complete
 //!   ([`OutputFile::commit`]); on an error the temporary file is removed and the destination
@@ -25,12 +26,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result, bail};
 
-/// Writes one line to standard error, like `eprintln!`, but never panics: a message that cannot
-/// be written is dropped.
+/// Writes one line to standard error, like `eprintln!`, but never panics (a message that cannot
+/// be written is dropped) and escapes control characters (see [`sanitize`]), which messages
+/// quoting a file's text could hold.
 macro_rules! errln {
     ($($arg:tt)*) => {{
         use ::std::io::Write as _;
-        let _ = ::std::writeln!(::std::io::stderr(), $($arg)*);
+        let text = ::std::format!($($arg)*);
+        let _ = ::std::writeln!(::std::io::stderr(), "{}", $crate::output::sanitize(&text));
     }};
 }
 

@@ -337,6 +337,27 @@ fn escape_codes_in_names_are_not_printed_raw() {
         assert_clean_failure(&o, 2, "a\\u{1b}[31mred.fgn");
         assert!(!err(&o).contains('\u{1b}'), "{args:?}: {}", err(&o));
     }
+    // Escape codes inside a record are not printed raw either.
+    fs::write(
+        dir.join("esc.fgn"),
+        "[Event \"x\u{1b}[31m\"]\n\n1. f2-e3A \u{1b}]0;title\u{7} *\n",
+    )
+    .expect("write");
+    for args in [
+        &["validate", "esc.fgn"][..],
+        &["convert", "esc.fgn", "esc.json"][..],
+    ] {
+        let o = run_in(&dir, args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", err(&o));
+        assert!(
+            !o.stdout.contains(&0x1b) && !o.stderr.contains(&0x1b),
+            "{args:?}"
+        );
+        assert!(
+            err(&o).contains("esc.fgn:3:")
+                || String::from_utf8_lossy(&o.stdout).contains("esc.fgn:3:")
+        );
+    }
 }
 
 /// No error message repeats its operating-system cause.

@@ -100,7 +100,8 @@ fn validate_file(
             if json_out {
                 problems_json.push(problem_json(r.game, p));
             } else {
-                writeln!(out, "{}", problem_line(name, r.game, p))?;
+                let line = problem_line(name, r.game, p);
+                writeln!(out, "{}", crate::output::sanitize(&line))?;
             }
         }
         Ok(())
