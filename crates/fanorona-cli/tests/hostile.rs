@@ -17,8 +17,13 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// The binary under test: this build's, or the one `FANORONA_HOSTILE_BIN` names (to check
+/// that the suite catches an older build's faults).
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_fanorona"))
+    match std::env::var_os("FANORONA_HOSTILE_BIN") {
+        Some(path) => Command::new(path),
+        None => Command::new(env!("CARGO_BIN_EXE_fanorona")),
+    }
 }
 
 fn run_in(dir: &Path, args: &[&str]) -> Output {
@@ -332,6 +337,14 @@ fn escape_codes_in_names_are_not_printed_raw() {
         &["validate", "a\u{1b}[31mred.fgn"][..],
         &["convert", "a\u{1b}[31mred.fgn", "x.json"][..],
         &["show", "a\u{1b}[31mred.fgn"][..],
+        &["analyse", "--record", "a\u{1b}[31mred.fgn"][..],
+        &[
+            "match",
+            "random",
+            "random",
+            "--openings",
+            "a\u{1b}[31mred.fgn",
+        ][..],
     ] {
         let o = run_in(&dir, args);
         assert_clean_failure(&o, 2, "a\\u{1b}[31mred.fgn");
