@@ -9,6 +9,7 @@ use fanorona_core::Game;
 
 use crate::params::DEFAULT_HASH_MB;
 use crate::search::{Info, SearchError, SearchOptions, SearchResult, Searcher};
+use crate::tt::HashSizeError;
 use crate::{Level, Limits};
 
 /// A search engine that searches on its own thread. Cheap to clone: clones share one
@@ -99,33 +100,66 @@ impl Drop for SearchHandle {
 }
 
 impl Engine {
-    /// An engine with a transposition table of about `hash_mb` MiB.
+    /// An engine with a transposition table of about `hash_mb` MiB (clamped to
+    /// `1..=`[`MAX_HASH_MB`](crate::tt::MAX_HASH_MB)).
+    ///
+    /// # Panics
+    ///
+    /// When the table cannot be allocated; use [`Engine::try_new`] for sizes that come from
+    /// users.
     pub fn new(hash_mb: usize) -> Engine {
+        Engine::with_searcher(Searcher::new(hash_mb))
+    }
+
+    /// An engine with a transposition table of about `hash_mb` MiB, or an error when the
+    /// size is out of `1..=`[`MAX_HASH_MB`](crate::tt::MAX_HASH_MB) or the memory cannot be had.
+    ///
+    /// # Errors
+    ///
+    /// [`HashSizeError`].
+    pub fn try_new(hash_mb: usize) -> Result<Engine, HashSizeError> {
+        Searcher::try_new(hash_mb).map(Engine::with_searcher)
+    }
+
+    fn with_searcher(searcher: Searcher) -> Engine {
         Engine {
-            searcher: Arc::new(Mutex::new(Searcher::new(hash_mb))),
+            searcher: Arc::new(Mutex::new(searcher)),
         }
     }
 
     /// Forgets what earlier searches learnt (for a new game). Waits for a running search.
     pub fn clear(&self) {
-        self.with_searcher(Searcher::clear);
+        self.lock().clear();
     }
 
-    /// Replaces the transposition table by one of about `hash_mb` MiB. Waits for a running
-    /// search.
+    /// Replaces the transposition table by one of about `hash_mb` MiB (clamped to
+    /// `1..=`[`MAX_HASH_MB`](crate::tt::MAX_HASH_MB)). Waits for a running search.
+    ///
+    /// # Panics
+    ///
+    /// When the table cannot be allocated; see [`Engine::try_resize`].
     pub fn resize(&self, hash_mb: usize) {
-        self.with_searcher(|s| s.resize(hash_mb));
+        self.lock().resize(hash_mb);
+    }
+
+    /// Replaces the transposition table by one of about `hash_mb` MiB, or keeps the old one
+    /// and returns an error when the new one cannot be had. Waits for a running search.
+    ///
+    /// # Errors
+    ///
+    /// [`HashSizeError`].
+    pub fn try_resize(&self, hash_mb: usize) -> Result<(), HashSizeError> {
+        self.lock().try_resize(hash_mb)
     }
 
     /// Lets the searches probe endgame tables (`None`: stop probing). Waits for a running
     /// search.
     pub fn set_tablebase(&self, tables: Option<Arc<crate::solve::tablebase::Tablebase>>) {
-        self.with_searcher(|s| s.set_tablebase(tables));
+        self.lock().set_tablebase(tables);
     }
 
-    fn with_searcher(&self, f: impl FnOnce(&mut Searcher)) {
-        let mut s = self.searcher.lock().unwrap_or_else(PoisonError::into_inner);
-        f(&mut s);
+    fn lock(&self) -> std::sync::MutexGuard<'_, Searcher> {
+        self.searcher.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Starts searching the current position of `game` on a new thread. `info` is called on

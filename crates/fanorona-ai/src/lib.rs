@@ -55,3 +55,4 @@ pub use level::{Level, LevelError};
 pub use limits::{Clock, Limits};
 pub use rng::Rng;
 pub use search::{Info, RootMove, Score, SearchError, SearchOptions, SearchResult, Searcher};
+pub use tt::{HashSizeError, MAX_HASH_MB};

@@ -3,7 +3,12 @@
 
 use std::time::Duration;
 
+use crate::Score;
 use crate::params::{CLOCK_MAX_PERCENT, CLOCK_MOVES, MAX_DEPTH, MOVE_OVERHEAD_MS, SOFT_PERCENT};
+
+/// The longest time budget: longer times are cut to it, so that a deadline never overflows
+/// the system's clock (a year is as good as forever for a search).
+pub(crate) const MAX_BUDGET: Duration = Duration::from_secs(365 * 24 * 3600);
 
 /// The side to move's game clock.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -45,7 +50,11 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Share the game clock out over the remaining turns.
     pub clock: Option<Clock>,
-    /// Search until stopped: the depth, node and time limits are ignored.
+    /// Look for a forced win within this many of the side to move's own turns (UCI's
+    /// `mate`): the search goes at most `2 * mate - 1` plies deep (unless [`Self::depth`]
+    /// says less) and stops as soon as it has found such a win.
+    pub mate: Option<u32>,
+    /// Search until stopped: the depth, node, time and win limits are ignored.
     pub infinite: bool,
 }
 
@@ -94,6 +103,14 @@ impl Limits {
         }
     }
 
+    /// Look for a forced win within `turns` of the side to move's own turns.
+    pub fn mate(turns: u32) -> Limits {
+        Limits {
+            mate: Some(turns),
+            ..Limits::default()
+        }
+    }
+
     /// These limits with a depth limit added.
     pub fn with_depth(mut self, depth: u32) -> Limits {
         self.depth = Some(depth);
@@ -118,12 +135,39 @@ impl Limits {
         !self.infinite && (self.movetime.is_some() || self.clock.is_some())
     }
 
+    /// Whether any limit ends the search by itself (else only a stop does, or the deepest
+    /// iteration [`MAX_DEPTH`]).
+    pub fn is_limited(&self) -> bool {
+        !self.infinite
+            && (self.depth.is_some()
+                || self.nodes.is_some()
+                || self.movetime.is_some()
+                || self.clock.is_some()
+                || self.mate.is_some())
+    }
+
     /// The deepest iteration to run.
     pub fn max_depth(&self) -> u32 {
         if self.infinite {
             return MAX_DEPTH;
         }
-        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+        let mate = self.mate.map(|n| n.saturating_mul(2).saturating_sub(1));
+        let depth = match (self.depth, mate) {
+            (Some(d), Some(m)) => d.min(m),
+            (d, m) => d.or(m).unwrap_or(MAX_DEPTH),
+        };
+        depth.clamp(1, MAX_DEPTH)
+    }
+
+    /// Whether `value` (a completed iteration's score, internal scale) is a win the
+    /// [`Self::mate`] limit asks for, so that the search can stop.
+    pub fn is_win_found(&self, value: i32) -> bool {
+        match (self.infinite, self.mate) {
+            (false, Some(n)) => {
+                matches!(Score::from_value(value), Score::Win(k) if k > 0 && k.unsigned_abs() <= n)
+            }
+            _ => false,
+        }
     }
 
     /// The time budget: `(soft, hard)`. No new iteration starts after `soft`; the search is
@@ -138,14 +182,15 @@ impl Limits {
         if let Some(c) = self.clock {
             let left = c.remaining.saturating_sub(overhead);
             let moves = c.moves_to_go.unwrap_or(CLOCK_MOVES).clamp(1, CLOCK_MOVES);
-            let share = left / moves + c.increment * 3 / 4;
-            let cap = left * CLOCK_MAX_PERCENT as u32 / 100;
+            // Saturating: the times come from users and may be absurd.
+            let share = (left / moves).saturating_add(c.increment.saturating_mul(3) / 4);
+            let cap = left.saturating_mul(CLOCK_MAX_PERCENT as u32) / 100;
             let h = share.min(cap).max(Duration::from_millis(1));
-            let s = h * SOFT_PERCENT as u32 / 100;
+            let s = h.saturating_mul(SOFT_PERCENT as u32) / 100;
             hard = Some(hard.map_or(h, |x| x.min(h)));
             soft = Some(soft.map_or(s, |x| x.min(s)));
         }
-        let hard = hard?.max(Duration::from_millis(1));
+        let hard = hard?.clamp(Duration::from_millis(1), MAX_BUDGET);
         let soft = soft.unwrap_or(hard).min(hard);
         Some((soft, hard))
     }
@@ -174,6 +219,40 @@ mod tests {
         let low = Limits::clock(Duration::from_millis(100), Duration::from_secs(5));
         let (_, hard) = low.time_budget().unwrap();
         assert!(hard <= Duration::from_millis(40));
+    }
+
+    #[test]
+    fn absurd_times_saturate_instead_of_overflowing() {
+        let huge = Duration::from_millis(u64::MAX);
+        let mut l = Limits::clock(huge, huge);
+        l.clock.as_mut().unwrap().moves_to_go = Some(0);
+        let (soft, hard) = l.time_budget().unwrap();
+        assert_eq!(hard, MAX_BUDGET);
+        assert!(soft <= hard);
+        let (soft, hard) = Limits::movetime(huge).time_budget().unwrap();
+        assert_eq!((soft, hard), (MAX_BUDGET, MAX_BUDGET));
+        // The deadline can be computed.
+        assert!(std::time::Instant::now().checked_add(hard).is_some());
+    }
+
+    #[test]
+    fn mate_limits_the_depth_and_stops_at_a_win_in_time() {
+        use crate::params::WIN;
+        assert_eq!(Limits::mate(1).max_depth(), 1);
+        assert_eq!(Limits::mate(3).max_depth(), 5);
+        assert_eq!(Limits::mate(3).with_depth(2).max_depth(), 2);
+        assert_eq!(Limits::mate(u32::MAX).max_depth(), MAX_DEPTH);
+        assert_eq!(Limits::mate(0).max_depth(), 1);
+        // A win on the side to move's 2nd turn (3 plies) answers `mate 2`, not `mate 1`.
+        assert!(Limits::mate(2).is_win_found(WIN - 3));
+        assert!(!Limits::mate(1).is_win_found(WIN - 3));
+        assert!(!Limits::mate(5).is_win_found(-(WIN - 2)));
+        assert!(!Limits::mate(5).is_win_found(30));
+        assert!(Limits::mate(2).is_limited());
+        assert!(!Limits::default().is_limited());
+        let mut l = Limits::infinite();
+        l.depth = Some(3);
+        assert!(!l.is_limited());
     }
 
     #[test]

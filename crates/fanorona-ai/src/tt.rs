@@ -1,5 +1,7 @@
 //! The transposition table: search results keyed by the core's Zobrist hash.
 
+use core::fmt;
+
 use fanorona_core::Turn;
 
 use crate::params::{MAX_PLY, WIN_BOUND};
@@ -53,21 +55,102 @@ pub struct TranspositionTable {
     age: u8,
 }
 
+/// The largest table size in MiB the engine accepts (16 GiB: what a machine with 24 GiB of
+/// memory can hold next to everything else). The engine protocol advertises it as the `Hash`
+/// option's maximum.
+pub const MAX_HASH_MB: usize = 16 * 1024;
+
+/// Why a table of the size asked for cannot be made.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum HashSizeError {
+    /// The size is 0 or above [`MAX_HASH_MB`].
+    OutOfRange {
+        /// The size asked for, in MiB.
+        mb: usize,
+    },
+    /// The system could not give the memory.
+    NoMemory {
+        /// The size asked for, in MiB.
+        mb: usize,
+    },
+}
+
+impl fmt::Display for HashSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HashSizeError::OutOfRange { mb } => {
+                write!(f, "hash size {mb} MiB is out of range 1..={MAX_HASH_MB}")
+            }
+            HashSizeError::NoMemory { mb } => {
+                write!(
+                    f,
+                    "cannot allocate a hash table of {mb} MiB: not enough memory"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for HashSizeError {}
+
 impl TranspositionTable {
     /// A table of about `mb` MiB (rounded down to a power of two entries; at least 1024).
+    /// Sizes are clamped to `1..=`[`MAX_HASH_MB`].
+    ///
+    /// # Panics
+    ///
+    /// When the memory cannot be allocated (as [`Vec`] does); use
+    /// [`TranspositionTable::try_new`] for sizes that come from users.
     pub fn new(mb: usize) -> TranspositionTable {
+        match TranspositionTable::try_new(mb.clamp(1, MAX_HASH_MB)) {
+            Ok(t) => t,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// A table of about `mb` MiB (rounded down to a power of two entries; at least 1024),
+    /// or an error when `mb` is out of `1..=`[`MAX_HASH_MB`] or the memory cannot be had.
+    /// Never aborts the process on a failed allocation.
+    ///
+    /// # Errors
+    ///
+    /// [`HashSizeError::OutOfRange`], [`HashSizeError::NoMemory`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fanorona_ai::tt::{HashSizeError, TranspositionTable};
+    ///
+    /// assert_eq!(TranspositionTable::try_new(1)?.len(), 32768);
+    /// assert!(matches!(
+    ///     TranspositionTable::try_new(usize::MAX),
+    ///     Err(HashSizeError::OutOfRange { .. })
+    /// ));
+    /// # Ok::<(), HashSizeError>(())
+    /// ```
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, HashSizeError> {
+        if !(1..=MAX_HASH_MB).contains(&mb) {
+            return Err(HashSizeError::OutOfRange { mb });
+        }
+        let len = TranspositionTable::entries_for(mb);
+        let entries = allocate(len, available_memory()).ok_or(HashSizeError::NoMemory { mb })?;
+        Ok(TranspositionTable {
+            entries,
+            mask: len - 1,
+            age: 0,
+        })
+    }
+
+    /// The number of entries of a table of `mb` MiB (`mb` at most [`MAX_HASH_MB`]).
+    fn entries_for(mb: usize) -> usize {
         let want = (mb.max(1) << 20) / size_of::<Entry>();
-        let len = if want.is_power_of_two() {
+        if want.is_power_of_two() {
             want
         } else {
             want.next_power_of_two() / 2
         }
-        .max(1024);
-        TranspositionTable {
-            entries: vec![Entry::default(); len],
-            mask: len - 1,
-            age: 0,
-        }
+        .max(1024)
     }
 
     /// The number of entries.
@@ -155,6 +238,29 @@ impl TranspositionTable {
     }
 }
 
+/// `len` empty entries, or `None` when they would not fit in `available` bytes of memory
+/// (when known) or the allocator refuses them.
+fn allocate(len: usize, available: Option<u64>) -> Option<Vec<Entry>> {
+    let bytes = len.checked_mul(size_of::<Entry>())?;
+    if available.is_some_and(|a| bytes as u64 > a) {
+        return None;
+    }
+    let mut entries = Vec::new();
+    entries.try_reserve_exact(len).ok()?;
+    entries.resize(len, Entry::default());
+    Some(entries)
+}
+
+/// The memory the system can still give without swapping, in bytes: `MemAvailable` of
+/// `/proc/meminfo` on Linux; `None` elsewhere (then only the allocator decides). Without it a
+/// large allocation may succeed on paper and the process be killed when it fills the table.
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
 /// Win/loss scores are stored as distances from the stored node, not from the root.
 #[inline]
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -200,6 +306,30 @@ mod tests {
         assert!(tt.probe(h ^ 1, 2).is_none());
         tt.clear();
         assert!(tt.probe(h, 2).is_none());
+    }
+
+    #[test]
+    fn sizes_out_of_range_or_beyond_memory_are_errors_not_aborts() {
+        for mb in [0, MAX_HASH_MB + 1, 65536, usize::MAX, usize::MAX >> 20] {
+            assert_eq!(
+                TranspositionTable::try_new(mb).err(),
+                Some(HashSizeError::OutOfRange { mb })
+            );
+        }
+        // The largest size: 16 GiB rounds down to 2^29 entries of 24 bytes (12 GiB), which
+        // the allocator is asked for without aborting the process. (It is not touched here.)
+        assert_eq!(
+            TranspositionTable::entries_for(MAX_HASH_MB) * size_of::<Entry>(),
+            12 << 30
+        );
+        // More than the address space, more than the memory available: refused, no abort.
+        assert!(allocate(usize::MAX / 8, None).is_none());
+        assert!(allocate(1 << 50, None).is_none());
+        assert!(allocate(1 << 20, Some(1 << 20)).is_none());
+        assert_eq!(allocate(1024, Some(1 << 20)).map(|v| v.len()), Some(1024));
+        if let Some(bytes) = available_memory() {
+            assert!(bytes > 0);
+        }
     }
 
     #[test]

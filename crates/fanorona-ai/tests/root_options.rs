@@ -143,6 +143,19 @@ fn multipv_scores_are_the_exact_scores_of_the_root_turns() {
 }
 
 #[test]
+fn a_mate_limit_stops_at_the_first_win_in_time_and_bounds_the_depth() {
+    // a1-b2A-a3W wins at once: `mate 3` stops after depth 1 instead of going to depth 5.
+    let g = game("9/9/2B6/9/W1B6 w");
+    let (infos, best) = search(&g, Limits::mate(3), &SearchOptions::default());
+    assert_eq!(best, turn(&g, "a1-b2A-a3W"));
+    assert_eq!(infos.len(), 1);
+    assert_eq!(infos[0].score, Score::Win(1));
+    // No win in the opening: `mate 2` searches 3 plies and stops.
+    let (infos, _) = search(&Game::default(), Limits::mate(2), &SearchOptions::default());
+    assert_eq!(infos.last().unwrap().depth, 3);
+}
+
+#[test]
 fn levels_keep_the_root_turns() {
     let g = Game::default();
     let only = turn(&g, "d2-e3A");

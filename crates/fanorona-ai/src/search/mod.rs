@@ -42,7 +42,7 @@ use crate::params::{
 use crate::rng::mix;
 use crate::solve::Value;
 use crate::solve::tablebase::Tablebase;
-use crate::tt::{Bound, TranspositionTable, turn_key};
+use crate::tt::{Bound, HashSizeError, TranspositionTable, turn_key};
 
 use ordering::{History, Killers, pick_next, score_turns};
 pub use score::Score;
@@ -190,10 +190,30 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of about `hash_mb` MiB.
+    /// A searcher with a transposition table of about `hash_mb` MiB (clamped to
+    /// `1..=`[`MAX_HASH_MB`](crate::tt::MAX_HASH_MB)).
+    ///
+    /// # Panics
+    ///
+    /// When the table cannot be allocated; use [`Searcher::try_new`] for sizes that come
+    /// from users.
     pub fn new(hash_mb: usize) -> Searcher {
+        Searcher::with_table(TranspositionTable::new(hash_mb))
+    }
+
+    /// A searcher with a transposition table of about `hash_mb` MiB, or an error when the
+    /// size is out of `1..=`[`MAX_HASH_MB`](crate::tt::MAX_HASH_MB) or the memory cannot be had.
+    ///
+    /// # Errors
+    ///
+    /// [`HashSizeError`].
+    pub fn try_new(hash_mb: usize) -> Result<Searcher, HashSizeError> {
+        TranspositionTable::try_new(hash_mb).map(Searcher::with_table)
+    }
+
+    fn with_table(tt: TranspositionTable) -> Searcher {
         Searcher {
-            tt: TranspositionTable::new(hash_mb),
+            tt,
             history: Box::new(History::default()),
             tables: None,
         }
@@ -212,9 +232,25 @@ impl Searcher {
         *self.history = History::default();
     }
 
-    /// Replaces the transposition table by one of about `hash_mb` MiB.
+    /// Replaces the transposition table by one of about `hash_mb` MiB (clamped to
+    /// `1..=`[`MAX_HASH_MB`](crate::tt::MAX_HASH_MB)).
+    ///
+    /// # Panics
+    ///
+    /// When the table cannot be allocated; see [`Searcher::try_resize`].
     pub fn resize(&mut self, hash_mb: usize) {
         self.tt = TranspositionTable::new(hash_mb);
+    }
+
+    /// Replaces the transposition table by one of about `hash_mb` MiB, or keeps the old
+    /// table and returns an error when the new one cannot be had.
+    ///
+    /// # Errors
+    ///
+    /// [`HashSizeError`].
+    pub fn try_resize(&mut self, hash_mb: usize) -> Result<(), HashSizeError> {
+        self.tt = TranspositionTable::try_new(hash_mb)?;
+        Ok(())
     }
 
     /// Searches the current position of `game` (its history counts for repetitions) within
@@ -398,6 +434,9 @@ impl Searcher {
                 break;
             }
             if timed && value.abs() >= WIN_BOUND && depth as i32 > WIN - value.abs() + 1 {
+                break;
+            }
+            if limits.is_win_found(value) {
                 break;
             }
         }

@@ -157,7 +157,7 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
         crate::output::refuse_same_file(&[record], path)?;
     }
     let limits = args.limits();
-    let mut searcher = Searcher::new(args.hash.max(1));
+    let mut searcher = Searcher::try_new(args.hash).context("--hash")?;
     if let Some(dir) = &args.tables {
         let tables = fanorona_ai::solve::tablebase::Tablebase::load(dir)
             .context("cannot load the endgame tables")?;
