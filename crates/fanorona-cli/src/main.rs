@@ -3,6 +3,9 @@
 //! One module per command under `commands/`; shared option groups live in `options.rs`;
 //! everything written goes through `output.rs`; `help.rs` shapes the help texts.
 
+// Everything written goes through `output`, which never panics on a failed write.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 #[macro_use]
 mod output;
 mod commands;

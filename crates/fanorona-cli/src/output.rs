@@ -694,6 +694,37 @@ mod tests {
         assert_eq!(sanitize("bell\u{7}"), "bell\\u{7}");
     }
 
+    /// Files are written only here, whole or not at all: no command opens one for writing
+    /// by itself (println! and friends are kept out by clippy's print lints in main.rs).
+    #[test]
+    fn files_are_written_only_through_this_module() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut dirs = vec![src];
+        let mut offenders = Vec::new();
+        while let Some(dir) = dirs.pop() {
+            for entry in fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                if path.file_name().is_some_and(|n| n == "output.rs") {
+                    continue;
+                }
+                let text = fs::read_to_string(&path).unwrap();
+                for bad in ["fs::write(", "File::create(", "OpenOptions::new("] {
+                    if text.contains(bad) {
+                        offenders.push(format!("{}: {bad}", path.display()));
+                    }
+                }
+            }
+        }
+        assert!(
+            offenders.is_empty(),
+            "write files with output::OutputFile or output::write_file: {offenders:?}"
+        );
+    }
+
     #[test]
     fn os_error_numbers_are_left_out() {
         let e = io::Error::from_raw_os_error(2);
