@@ -127,7 +127,7 @@ pub mod limits {
     /// Most seconds of a time budget (about 31.7 years).
     pub const SECONDS: f64 = 1e9;
     /// Largest transposition table, in MiB (the engine's own limit).
-    pub const HASH_MB: u64 = 16 * 1024;
+    pub const HASH_MB: u64 = fanorona_ai::MAX_HASH_MB as u64;
     /// Most games of a match.
     pub const GAMES: u64 = 10_000_000;
     /// Most games played at once.

@@ -300,6 +300,52 @@ fn sigint_mid_write_leaves_no_partial_file() {
     assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
 }
 
+/// Ctrl-C during a match: the games finished so far are in --out, whole, and nothing else.
+#[cfg(unix)]
+#[test]
+fn sigint_during_a_match_keeps_finished_games() {
+    let dir = scratch("match-sigint");
+    let child = bin()
+        .current_dir(&dir)
+        .args([
+            "match",
+            "random",
+            "random",
+            "--games",
+            "1000000",
+            "--threads",
+            "1",
+        ])
+        .args(["--out", "games.fgn"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let start = Instant::now();
+    let size = |dir: &Path| -> u64 {
+        leftovers(dir)
+            .first()
+            .and_then(|n| fs::metadata(dir.join(n)).ok())
+            .map_or(0, |m| m.len())
+    };
+    while size(&dir) < 2000 {
+        assert!(start.elapsed() < Duration::from_secs(20), "no game written");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let o = child.wait_with_output().expect("finishes");
+    assert_eq!(o.status.code(), Some(130), "{}", err(&o));
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    let v = run_in(&dir, &["validate", "--json", "games.fgn"]);
+    let report: serde_json::Value = serde_json::from_slice(&v.stdout).expect("JSON");
+    assert_eq!(v.status.code(), Some(0), "{report}");
+    assert!(report["games"].as_u64().expect("games") >= 1, "{report}");
+}
+
 /// A successful conversion replaces the destination, keeps its permissions, and writes
 /// through a symbolic link to the file it points to.
 #[cfg(unix)]
