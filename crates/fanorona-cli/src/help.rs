@@ -32,7 +32,7 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              converted: they are reported, status 1). A read error that stops the conversion, \
              a write error or Ctrl-C leave OUTPUT as it was. An OUTPUT that is the same file \
              as INPUT (the same path, a symbolic or a hard link) is refused before anything is \
-             read; INPUT is never changed."
+             read; INPUT is never changed, and a read-only OUTPUT is not replaced."
         }
         "show" => {
             "Writes no file but --svg FILE, which is written whole (a temporary file renamed \

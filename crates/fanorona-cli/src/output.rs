@@ -326,6 +326,11 @@ impl OutputFile {
         if dest.is_dir() {
             bail!("cannot write {name}: it is a folder");
         }
+        // A rename could replace a read-only file: respect the protection as writing in
+        // place would.
+        if fs::metadata(&dest).is_ok_and(|m| m.permissions().readonly()) {
+            bail!("cannot write {name}: it is read-only");
+        }
         let Some(file_name) = dest.file_name() else {
             bail!("cannot write {name}: not a file name");
         };

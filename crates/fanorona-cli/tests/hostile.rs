@@ -151,6 +151,34 @@ fn full_disk_on_stdout_is_one_message() {
     }
 }
 
+/// Standard error on a full disk: the command still does its work, without a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn full_disk_on_stderr_is_no_panic() {
+    let dir = scratch("stderr-full");
+    fs::write(dir.join("bad.fgn"), "[Event \"x\"]\n\n1. f2-e3A zz-zz *\n").expect("write");
+    let cases: &[(&[&str], i32)] = &[
+        (&["perft", "2"], 0),
+        (&["convert", "bad.fgn", "out.json"], 1),
+        (&["convert", "missing.fgn", "out.json"], 2),
+        (&["validate", "missing.fgn"], 2),
+    ];
+    for (args, status) in cases {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let o = bin()
+            .current_dir(&dir)
+            .args(*args)
+            .stdin(Stdio::null())
+            .stderr(full)
+            .output()
+            .expect("runs");
+        assert_eq!(o.status.code(), Some(*status), "{args:?}");
+    }
+}
+
 /// An output that is an input (the same path, a symbolic link, a hard link) is refused and the
 /// input is untouched.
 #[cfg(unix)]
@@ -248,6 +276,19 @@ fn failed_runs_leave_the_destination_untouched() {
             leftovers(&dir)
         );
     }
+    // A read-only destination stays as it was.
+    fs::write(dir.join("good.fgn"), GAME).expect("write");
+    let mut ro = fs::metadata(dir.join("out.fgn"))
+        .expect("meta")
+        .permissions();
+    ro.set_readonly(true);
+    fs::set_permissions(dir.join("out.fgn"), ro).expect("chmod");
+    let o = run_in(&dir, &["convert", "good.fgn", "out.fgn"]);
+    assert_clean_failure(&o, 2, "out.fgn");
+    assert_eq!(
+        fs::read_to_string(dir.join("out.fgn")).expect("read"),
+        "precious"
+    );
     // An output folder that does not exist: a message naming it, nothing written.
     let o = run_in(&dir, &["convert", "bad.fgn", "no/such/dir/x.json"]);
     assert_clean_failure(&o, 2, "no/such/dir/x.json");
