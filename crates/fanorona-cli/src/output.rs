@@ -11,7 +11,7 @@
 //!   `.NAME.fanorona-tmp-PID-N`, and renamed over the destination only when complete
 //!   ([`OutputFile::commit`]); on an error the temporary file is removed and the destination
 //!   is untouched. Interrupted by Ctrl-C (SIGINT) or SIGTERM, the program removes its
-//!   temporary files before it exits ([`on_interrupt`]).
+//!   temporary files before it exits ([`interrupted`]).
 //! - An output that is the same file as an input (the same path, a symbolic or a hard link) is
 //!   refused before anything is read ([`refuse_same_file`]).
 //! - File names and other text from outside are printed with control characters escaped
