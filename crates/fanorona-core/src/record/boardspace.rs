@@ -22,7 +22,8 @@
 use core::fmt;
 use std::io::{self, Read};
 
-use super::{Element, GameRecord, GameResult, Location, Reader, Tag};
+use super::limits::{MAX_GAME_BYTES, MAX_PROPERTIES, MAX_PROPERTY_NAME, MAX_PROPERTY_VALUE};
+use super::{Element, GameRecord, GameResult, Location, Reader, Tag, check_date};
 use crate::{BoardSize, Color, Game, Point, Position, Step, StepKind, TurnBuilder};
 
 /// What went wrong importing a game.
@@ -98,8 +99,6 @@ struct Prop {
     at: Location,
 }
 
-/// The longest property value stored.
-const MAX_VALUE: usize = 1 << 16;
 
 /// Reads the games of a Boardspace file one at a time, as [`GameRecord`]s.
 pub struct BoardspaceReader<R> {
@@ -164,6 +163,14 @@ impl<R: Read> BoardspaceReader<R> {
         loop {
             self.src.skip_ws()?;
             let at = self.src.location();
+            if error.is_none() && at.offset - start.offset > MAX_GAME_BYTES as u64 {
+                error = Some(self.fail(
+                    at,
+                    ImportErrorKind::Syntax(format!(
+                        "the game is too long (more than {MAX_GAME_BYTES} bytes)"
+                    )),
+                ));
+            }
             let Some(b) = self.src.peek()? else {
                 let e = match error {
                     Some(e) => e,
@@ -195,14 +202,26 @@ impl<R: Read> BoardspaceReader<R> {
                 }
                 b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => {
                     let mut name = String::new();
+                    let mut long = false;
                     while let Some(c) = self.src.peek()? {
                         if !c.is_ascii_alphanumeric() {
                             break;
                         }
-                        if name.len() < 32 {
+                        if name.len() < MAX_PROPERTY_NAME {
                             name.push(char::from(c));
+                        } else {
+                            long = true;
                         }
                         self.src.bump(c);
+                    }
+                    if long && error.is_none() {
+                        error = Some(self.fail(
+                            at,
+                            ImportErrorKind::Syntax(format!(
+                                "property name {}... is too long (more than {MAX_PROPERTY_NAME} bytes)",
+                                &name[..40]
+                            )),
+                        ));
                     }
                     self.src.skip_ws()?;
                     let mut any = false;
@@ -210,6 +229,15 @@ impl<R: Read> BoardspaceReader<R> {
                         any = true;
                         let value_at = self.src.location();
                         match self.read_value()? {
+                            Ok(_) if error.is_some() => {}
+                            Ok(_) if props.len() == MAX_PROPERTIES => {
+                                error = Some(self.fail(
+                                    value_at,
+                                    ImportErrorKind::Syntax(format!(
+                                        "too many properties in one game (more than {MAX_PROPERTIES})"
+                                    )),
+                                ));
+                            }
                             Ok(value) => props.push(Prop {
                                 name: name.clone(),
                                 value,
@@ -271,7 +299,7 @@ impl<R: Read> BoardspaceReader<R> {
                 },
                 _ => b,
             };
-            if bytes.len() < MAX_VALUE {
+            if bytes.len() < MAX_PROPERTY_VALUE {
                 bytes.push(b);
             } else {
                 long = true;
@@ -279,7 +307,7 @@ impl<R: Read> BoardspaceReader<R> {
         }
         if long {
             return Ok(Err(format!(
-                "a property value is too long (more than {MAX_VALUE} bytes)"
+                "a property value is too long (more than {MAX_PROPERTY_VALUE} bytes)"
             )));
         }
         Ok(String::from_utf8(bytes).map_err(|_| "a property value is not valid UTF-8".to_owned()))
@@ -518,6 +546,15 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
                 let v = p.value.trim();
                 match parse_dt(v) {
                     Some((d, t)) => {
+                        if let Err(e) = check_date(&d) {
+                            return Err(err(
+                                p.at,
+                                ImportErrorKind::Syntax(format!(
+                                    "impossible date DT[{v}]: {}",
+                                    e.reason
+                                )),
+                            ));
+                        }
                         date = Some(d);
                         time = Some(t);
                     }
@@ -525,7 +562,7 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
                     None => dt_raw = Some(v.to_owned()),
                 }
             }
-            "GN" => game_name = Some(p.value.clone()),
+            "GN" => game_name = Some((p.value.clone(), p.at)),
             "RE" => termination = Some(p.value.clone()),
             "TM" => {}
             name => other.push(Tag {
@@ -549,8 +586,21 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
             ));
         }
     }
-    if date.is_none() {
-        date = game_name.as_deref().and_then(date_in_name);
+    if date.is_none()
+        && let Some((name, at)) = &game_name
+        && let Some(d) = date_in_name(name)
+    {
+        if let Err(e) = check_date(&d) {
+            return Err(err(
+                *at,
+                ImportErrorKind::Syntax(format!(
+                    "impossible date {:?} in the game name GN[{name}]: {}",
+                    d.replace('.', "-"),
+                    e.reason
+                )),
+            ));
+        }
+        date = Some(d);
     }
 
     // Actions.
@@ -822,7 +872,7 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
             tag(&format!("{}Clock", color_name(c)), t.clone());
         }
     }
-    if let Some(g) = game_name {
+    if let Some((g, _)) = game_name {
         tag("BoardspaceName", g);
     }
     if let Some(d) = dt_raw {
@@ -832,12 +882,17 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
         tag("Termination", t);
     }
     tags.extend(other);
-    Ok(GameRecord {
+    let record = GameRecord {
         tags,
         movetext,
         result: Some(result),
         source: None,
-    })
+    };
+    // What the readers would refuse is refused here (say, thousands of header properties).
+    record
+        .check_limits()
+        .map_err(|e| err(game_at, ImportErrorKind::Syntax(e.to_string())))?;
+    Ok(record)
 }
 
 /// Ends the turn in progress, plays it and writes it to the movetext.

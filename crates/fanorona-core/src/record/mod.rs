@@ -33,15 +33,22 @@ use core::fmt;
 use core::str::FromStr;
 
 pub mod boardspace;
+pub mod limits;
 mod reader;
 mod validate;
 mod writer;
 
-pub use reader::{
-    Control, Location, MAX_COMMENT, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TURN, ReadError,
-    ReadErrorKind, Reader, Records, Visitor, check_turn_syntax,
+pub use limits::{
+    LimitError, MAX_COMMENT, MAX_GAME_BYTES, MAX_MOVETEXT, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TAGS,
+    MAX_TURN, MAX_TURN_NUMBER,
 };
-pub use validate::{GameReport, Problem, ProblemKind, StartError, Validator, start_position};
+pub use reader::{
+    Control, Location, ReadError, ReadErrorKind, Reader, Records, Visitor, check_turn_syntax,
+};
+pub use validate::{
+    DateError, GameReport, Problem, ProblemKind, StartError, Validator, check_date,
+    start_position,
+};
 pub use writer::{FgnWriter, WriteError};
 
 /// The result token of a game: `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -118,10 +125,13 @@ impl FromStr for GameResult {
 /// A tag pair `[Name "value"]`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Tag {
     /// The tag's name, such as `Event`.
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "bounded::tag_name"))]
     pub name: String,
     /// The value, unescaped.
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "bounded::tag_value"))]
     pub value: String,
 }
 
@@ -131,9 +141,9 @@ pub struct Tag {
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Element {
     /// A turn as written, such as `f2-e3A`.
-    Turn(String),
+    Turn(#[cfg_attr(feature = "serde", serde(deserialize_with = "bounded::turn"))] String),
     /// A comment's text, without the braces, kept as written.
-    Comment(String),
+    Comment(#[cfg_attr(feature = "serde", serde(deserialize_with = "bounded::comment"))] String),
     /// A numeric annotation glyph (`$1`).
     Nag(u8),
 }
@@ -162,12 +172,19 @@ pub struct Source {
 /// A game record: ordered tags, movetext and the result token.
 ///
 /// Equality compares tags, movetext and result; [`GameRecord::source`] (locations) is ignored.
+///
+/// With the `serde` feature, deserializing applies the limits of [`limits`] (too many tags or
+/// elements, too long a text are errors, and nothing beyond a limit is stored) and refuses
+/// unknown fields: nothing is dropped.
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct GameRecord {
     /// The tags in the order they were written.
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "bounded::tags"))]
     pub tags: Vec<Tag>,
     /// Turns, comments and NAGs in order.
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "bounded::movetext"))]
     pub movetext: Vec<Element>,
     /// The result token; `None` when the movetext ended without one.
     pub result: Option<GameResult>,
@@ -262,6 +279,95 @@ impl GameRecord {
         let mut v = Validator::new();
         let report = self.visit(1, &mut v);
         (v.take_game(), report)
+    }
+}
+
+/// Deserialization within the limits of [`limits`].
+#[cfg(feature = "serde")]
+mod bounded {
+    use core::fmt;
+    use core::marker::PhantomData;
+
+    use serde::de::{self, Deserialize, Deserializer, SeqAccess};
+
+    use super::limits::{
+        MAX_COMMENT, MAX_MOVETEXT, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TAGS, MAX_TURN,
+    };
+    use super::{Element, Tag};
+
+    fn string<'de, D: Deserializer<'de>>(
+        d: D,
+        what: &str,
+        limit: usize,
+    ) -> Result<String, D::Error> {
+        let s = String::deserialize(d)?;
+        if s.len() > limit {
+            return Err(de::Error::custom(format_args!(
+                "{what} too long (more than {limit} bytes)"
+            )));
+        }
+        Ok(s)
+    }
+
+    pub(super) fn tag_name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        string(d, "tag name", MAX_TAG_NAME)
+    }
+
+    pub(super) fn tag_value<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        string(d, "tag value", MAX_TAG_VALUE)
+    }
+
+    pub(super) fn turn<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        string(d, "turn", MAX_TURN)
+    }
+
+    pub(super) fn comment<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        string(d, "comment", MAX_COMMENT)
+    }
+
+    /// A sequence of at most `limit` items.
+    struct Bounded<T> {
+        what: &'static str,
+        limit: usize,
+        item: PhantomData<T>,
+    }
+
+    impl<'de, T: Deserialize<'de>> de::Visitor<'de> for Bounded<T> {
+        type Value = Vec<T>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a list of at most {} {}", self.limit, self.what)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+            let mut items = Vec::new();
+            while let Some(item) = seq.next_element()? {
+                if items.len() == self.limit {
+                    return Err(de::Error::custom(format_args!(
+                        "too many {} in one game (more than {})",
+                        self.what, self.limit
+                    )));
+                }
+                items.push(item);
+            }
+            Ok(items)
+        }
+    }
+
+    pub(super) fn tags<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Tag>, D::Error> {
+        d.deserialize_seq(Bounded {
+            what: "tags",
+            limit: MAX_TAGS,
+            item: PhantomData,
+        })
+    }
+
+    pub(super) fn movetext<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Element>, D::Error> {
+        d.deserialize_seq(Bounded {
+            what: "movetext tokens",
+            limit: MAX_MOVETEXT,
+            item: PhantomData,
+        })
     }
 }
 

@@ -5,6 +5,10 @@ use core::fmt;
 use std::io::{self, Read};
 
 use super::GameResult;
+use super::limits::{
+    MAX_COMMENT, MAX_GAME_BYTES, MAX_MOVETEXT, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TAGS, MAX_TURN,
+    MAX_TURN_NUMBER,
+};
 
 /// Where a token starts in the input: line and column (both from 1, columns counted in
 /// characters) and the byte offset from the start (from 0).
@@ -25,15 +29,6 @@ impl fmt::Display for Location {
         write!(f, "{}:{}", self.line, self.column)
     }
 }
-
-/// The longest tag name the reader stores.
-pub const MAX_TAG_NAME: usize = 255;
-/// The longest tag value the reader stores, in bytes.
-pub const MAX_TAG_VALUE: usize = 65_536;
-/// The longest comment the reader stores, in bytes.
-pub const MAX_COMMENT: usize = 1 << 20;
-/// The longest turn token the reader stores, in bytes.
-pub const MAX_TURN: usize = 512;
 
 /// What a [`Visitor`] wants done with the movetext of the current game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -93,6 +88,7 @@ pub trait Visitor {
 
 /// What is wrong with the input.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum ReadErrorKind {
     /// The input could not be read. The reader stops.
     Io(io::Error),
@@ -114,6 +110,13 @@ pub enum ReadErrorKind {
         /// What kind of token.
         what: &'static str,
         /// The limit in bytes.
+        limit: usize,
+    },
+    /// A game with more tags or movetext tokens than the reader's limit.
+    TooMany {
+        /// What there are too many of: `tags` or `movetext tokens`.
+        what: &'static str,
+        /// The limit.
         limit: usize,
     },
 }
@@ -156,6 +159,9 @@ impl ReadError {
             ReadErrorKind::InvalidUtf8(what) => format!("{what} is not valid UTF-8"),
             ReadErrorKind::TooLong { what, limit } => {
                 format!("{what} too long (more than {limit} bytes)")
+            }
+            ReadErrorKind::TooMany { what, limit } => {
+                format!("too many {what} in one game (more than {limit})")
             }
         }
     }
@@ -415,16 +421,31 @@ impl<R: Read> Reader<R> {
         let mut in_tags = true;
         let mut tags_seen = false;
         let mut skip = false;
+        let (mut tags, mut tokens) = (0usize, 0usize);
         loop {
             let newlines = self.skip_ws()?;
             let Some(b) = self.peek()? else { break };
             let at = self.location();
+            if b == b'[' && (!in_tags || (tags_seen && newlines >= 2)) {
+                // A new tag section: the next game.
+                break;
+            }
+            if error.is_none() && self.offset - start.offset > MAX_GAME_BYTES as u64 {
+                error = Some(self.too_long_game(at));
+            }
             if b == b'[' {
-                if !in_tags || (tags_seen && newlines >= 2) {
-                    // A new tag section: the next game.
-                    break;
-                }
                 tags_seen = true;
+                tags += 1;
+                if tags > MAX_TAGS && error.is_none() {
+                    error = Some(self.error(
+                        at,
+                        b"",
+                        ReadErrorKind::TooMany {
+                            what: "tags",
+                            limit: MAX_TAGS,
+                        },
+                    ));
+                }
                 match self.read_tag()? {
                     Ok(()) => {
                         if error.is_none() {
@@ -456,6 +477,11 @@ impl<R: Read> Reader<R> {
                 if error.is_none() {
                     skip = v.end_tags() == Control::SkipMovetext;
                 }
+            }
+            // Every movetext token counts but the result (a number token is counted once it
+            // turns out to be a turn number).
+            if !matches!(b, b'*' | b'0'..=b'9') {
+                self.count_token(&mut tokens, at, &mut error);
             }
             let quiet = skip || error.is_some();
             match b {
@@ -524,7 +550,8 @@ impl<R: Read> Reader<R> {
                             break;
                         }
                         Ok(Number::Turn(n, black)) => {
-                            if !quiet {
+                            self.count_token(&mut tokens, at, &mut error);
+                            if !quiet && error.is_none() {
                                 v.turn_number(n, black, at);
                             }
                         }
@@ -579,6 +606,9 @@ impl<R: Read> Reader<R> {
                 }
             }
         }
+        if error.is_none() && self.offset - start.offset > MAX_GAME_BYTES as u64 {
+            error = Some(self.too_long_game(self.location()));
+        }
         if let Some(e) = error {
             return Ok(Err(e));
         }
@@ -586,6 +616,33 @@ impl<R: Read> Reader<R> {
             v.end_tags();
         }
         Ok(Ok(Some(v.end_game(self.location()))))
+    }
+
+    /// Counts one movetext token; past [`MAX_MOVETEXT`], sets the game's error.
+    fn count_token(&self, tokens: &mut usize, at: Location, error: &mut Option<ReadError>) {
+        *tokens += 1;
+        if *tokens > MAX_MOVETEXT && error.is_none() {
+            *error = Some(self.error(
+                at,
+                b"",
+                ReadErrorKind::TooMany {
+                    what: "movetext tokens",
+                    limit: MAX_MOVETEXT,
+                },
+            ));
+        }
+    }
+
+    /// The error of a game longer than [`MAX_GAME_BYTES`], noticed at `at`.
+    fn too_long_game(&self, at: Location) -> ReadError {
+        self.error(
+            at,
+            b"",
+            ReadErrorKind::TooLong {
+                what: "game",
+                limit: MAX_GAME_BYTES,
+            },
+        )
     }
 
     pub(super) fn skip_bom(&mut self) -> io::Result<()> {
@@ -821,8 +878,8 @@ impl<R: Read> Reader<R> {
         let n = core::str::from_utf8(num)
             .ok()
             .and_then(|s| s.parse::<u32>().ok())
-            .filter(|&n| n > 0)
-            .ok_or("a turn number is a number from 1 to 4294967295")?;
+            .filter(|&n| (1..=MAX_TURN_NUMBER).contains(&n))
+            .ok_or("a turn number is a number from 1 to 65535")?;
         Ok(Number::Turn(n, black))
     }
 

@@ -253,16 +253,114 @@ const KNOWN: [&str; 11] = [
     "Rules",
 ];
 
-/// Whether a `[Date]` value is `YYYY.MM.DD` with `?` for unknown digits.
-fn date_ok(value: &str) -> bool {
+/// A `[Date]` value that is not a possible date (see [`check_date`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DateError {
+    /// The value.
+    pub value: String,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl fmt::Display for DateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad date {:?}: {}", self.value, self.reason)
+    }
+}
+
+impl std::error::Error for DateError {}
+
+/// The days of a month of a year (Gregorian calendar).
+const fn days_in_month(year: u32, month: u32) -> u32 {
+    match month {
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
+            29
+        }
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Whether the digits `pattern` (with `?` for any digit) can be `n`.
+fn fits(pattern: &[u8], n: u32) -> bool {
+    let mut n = n;
+    for &c in pattern.iter().rev() {
+        let digit = b'0' + (n % 10) as u8;
+        if c != b'?' && c != digit {
+            return false;
+        }
+        n /= 10;
+    }
+    n == 0
+}
+
+/// Checks a `[Date]` value: `YYYY.MM.DD`, with `?` for unknown digits (`2024.05.??`,
+/// `????.??.??`), naming a possible date of the Gregorian calendar: some year, month and day
+/// that fit the known digits must exist (months 01 to 12, days 01 to the month's length,
+/// February 29 only in a leap year). Section 4.2 of `docs/notation.md`.
+///
+/// # Errors
+///
+/// [`DateError`] saying what is wrong.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::record::check_date;
+///
+/// assert!(check_date("2024.05.18").is_ok());
+/// assert!(check_date("2024.??.??").is_ok());
+/// assert!(check_date("2024.02.29").is_ok());
+/// assert!(check_date("2023.02.29").is_err());
+/// assert!(check_date("2024.02.31").is_err());
+/// assert!(check_date("2024.13.45").is_err());
+/// assert!(check_date("18 May 2024").is_err());
+/// ```
+pub fn check_date(value: &str) -> Result<(), DateError> {
+    let fail = |reason: String| {
+        Err(DateError {
+            value: value.to_owned(),
+            reason,
+        })
+    };
     let b = value.as_bytes();
     let part = |s: &[u8]| s.iter().all(|c| c.is_ascii_digit() || *c == b'?');
-    b.len() == 10
+    if !(b.len() == 10
         && b[4] == b'.'
         && b[7] == b'.'
         && part(&b[..4])
         && part(&b[5..7])
-        && part(&b[8..])
+        && part(&b[8..]))
+    {
+        return fail("expected YYYY.MM.DD, with '?' for unknown digits".to_owned());
+    }
+    let (year, month, day) = (&b[..4], &b[5..7], &b[8..]);
+    let months: Vec<u32> = (1..=12).filter(|&m| fits(month, m)).collect();
+    if months.is_empty() {
+        return fail(format!("month {} does not exist", &value[5..7]));
+    }
+    if !(1..=31).any(|d| fits(day, d)) {
+        return fail(format!("day {} does not exist", &value[8..]));
+    }
+    // Some day of some month of some year must fit; February 29 needs a leap year.
+    let leap_year = || (0..=9999).any(|y| fits(year, y) && days_in_month(y, 2) == 29);
+    let possible = months.iter().any(|&m| {
+        (1..=31).any(|d| {
+            fits(day, d) && (d <= days_in_month(1, m) || (m == 2 && d == 29 && leap_year()))
+        })
+    });
+    if possible {
+        Ok(())
+    } else if months.len() == 1 && months[0] == 2 && fits(day, 29) {
+        fail("February 29 is only in a leap year".to_owned())
+    } else {
+        fail(format!(
+            "day {} does not exist in month {}",
+            &value[8..],
+            &value[5..7]
+        ))
+    }
 }
 
 /// A [`Visitor`] that replays each game by the rules and returns a [`GameReport`].
@@ -366,14 +464,16 @@ impl Visitor for Validator {
         }
         self.seen |= 1 << k;
         match name {
-            "Date" if !date_ok(value) => self.problem(
-                ProblemKind::Tag,
-                at,
-                value,
-                format!(
-                    "bad tag [Date {value:?}]: expected YYYY.MM.DD, with '?' for unknown digits"
-                ),
-            ),
+            "Date" => {
+                if let Err(e) = check_date(value) {
+                    self.problem(
+                        ProblemKind::Tag,
+                        at,
+                        value,
+                        format!("bad tag [Date {value:?}]: {}", e.reason),
+                    );
+                }
+            }
             "Result" => match value.parse::<GameResult>() {
                 Ok(r) => self.result_tag = Some((r, at)),
                 Err(e) => self.problem(

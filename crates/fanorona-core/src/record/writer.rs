@@ -3,7 +3,8 @@
 use core::fmt;
 use std::io;
 
-use super::{Element, GameRecord, check_turn_syntax};
+use super::limits::{LimitError, MAX_GAME_BYTES, MAX_MOVETEXT, MAX_TURN_NUMBER};
+use super::{Element, GameRecord, Location, Problem, ProblemKind, check_turn_syntax};
 use crate::{Color, Position};
 
 /// The column movetext lines are broken before.
@@ -11,6 +12,7 @@ const WIDTH: usize = 80;
 
 /// Why a record cannot be written as FGN (nothing is ever changed to make it fit).
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum WriteError {
     /// A tag name is empty or has characters other than letters, digits and `_`, or is
     /// longer than 255 bytes.
@@ -37,6 +39,9 @@ pub enum WriteError {
     /// Two games in a row would read back as one: the first has no result token and the
     /// second no tags.
     WouldMerge,
+    /// The record breaks a limit of the readers (see [`super::limits`]): what the writer
+    /// wrote could not be read back.
+    Limit(LimitError),
     /// The output could not be written.
     Io(io::Error),
 }
@@ -70,6 +75,7 @@ impl fmt::Display for WriteError {
                 f,
                 "a game without a result token followed by a game without tags would read back as one game"
             ),
+            WriteError::Limit(e) => write!(f, "cannot be written: {e}"),
             WriteError::Io(e) => write!(f, "cannot write: {e}"),
         }
     }
@@ -155,6 +161,7 @@ impl GameRecord {
             }
             out.push_str("\"]\n");
         }
+        self.check_limits().map_err(WriteError::Limit)?;
         if !self.tags.is_empty() {
             out.push('\n');
         }
@@ -162,15 +169,11 @@ impl GameRecord {
             return Ok(out);
         }
         // Turn numbers follow the start position; an unreadable [FEN] leaves them out.
-        let mut numbering = match self.tag("FEN") {
-            None => Some((1u32, Color::White)),
-            Some(fen) => Position::from_fen(fen)
-                .ok()
-                .map(|p| (u32::from(p.turn_number()), p.side_to_move())),
-        };
+        let mut numbering = self.first_turn_number();
         let mut lines = Lines { out, column: 0 };
         let mut after_turn = false;
         let mut token = String::new();
+        let mut tokens = self.movetext.len();
         for (index, element) in self.movetext.iter().enumerate() {
             token.clear();
             match element {
@@ -182,13 +185,19 @@ impl GameRecord {
                         });
                     }
                     if let Some((n, side)) = &mut numbering {
+                        if *n > MAX_TURN_NUMBER {
+                            return Err(WriteError::Limit(LimitError::TurnNumber { index }));
+                        }
                         match side {
                             Color::White => token.push_str(&format!("{n}. ")),
                             Color::Black if !after_turn => token.push_str(&format!("{n}... ")),
                             Color::Black => {}
                         }
+                        if !token.is_empty() {
+                            tokens += 1;
+                        }
                         if *side == Color::Black {
-                            *n = n.saturating_add(1);
+                            *n += 1;
                         }
                         *side = side.other();
                     }
@@ -217,8 +226,121 @@ impl GameRecord {
         }
         let mut out = lines.out;
         out.push_str("\n\n");
+        if tokens > MAX_MOVETEXT {
+            return Err(WriteError::Limit(LimitError::TooMany {
+                what: "movetext tokens",
+                limit: MAX_MOVETEXT,
+            }));
+        }
+        if out.len() > MAX_GAME_BYTES {
+            return Err(WriteError::Limit(LimitError::TooLong {
+                what: "game",
+                index: 0,
+                limit: MAX_GAME_BYTES,
+            }));
+        }
         Ok(out)
     }
+
+    /// The number and side of the first turn: from the `[FEN]` tag, else 1 and White; `None`
+    /// when the `[FEN]` tag is not a position.
+    fn first_turn_number(&self) -> Option<(u32, Color)> {
+        match self.tag("FEN") {
+            None => Some((1, Color::White)),
+            Some(fen) => Position::from_fen(fen)
+                .ok()
+                .map(|p| (u32::from(p.turn_number()), p.side_to_move())),
+        }
+    }
+
+    /// Checks the turn numbers the record was read with ([`Source::turn_numbers`]) against
+    /// the numbers the writers give the turns: the writers never renumber a turn silently, so
+    /// a conversion calls this first. A turn number must be the number of the next turn and
+    /// say its side (`N.` White, `N...` Black), counting from the `[FEN]` start (section 4.1
+    /// of `docs/notation.md`). A record without a source, or read without turn numbers,
+    /// passes.
+    ///
+    /// [`Source::turn_numbers`]: super::Source::turn_numbers
+    ///
+    /// # Errors
+    ///
+    /// The first turn number that does not fit, as a [`ProblemKind::TurnNumber`] problem at
+    /// its place.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fanorona_core::record::Reader;
+    ///
+    /// let good = Reader::new(&b"1. f2-e3A 1... d5-d4A *"[..]).read_record()?.expect("a game");
+    /// assert!(good.check_turn_numbers().is_ok());
+    /// let bad = Reader::new(&b"1. f2-e3A 2... d5-d4A *"[..]).read_record()?.expect("a game");
+    /// let problem = bad.check_turn_numbers().unwrap_err();
+    /// assert_eq!((problem.at.line, problem.at.column), (1, 11));
+    /// # Ok::<(), fanorona_core::record::ReadError>(())
+    /// ```
+    pub fn check_turn_numbers(&self) -> Result<(), Problem> {
+        let Some(src) = &self.source else {
+            return Ok(());
+        };
+        let mut numbers = src.turn_numbers.iter().peekable();
+        let mut next = self.first_turn_number();
+        for i in 0..=self.movetext.len() {
+            while let Some(&&(idx, n, black, at)) = numbers.peek() {
+                if idx > i {
+                    break;
+                }
+                numbers.next();
+                check_number(next, n, black, at)?;
+            }
+            if let (Some(Element::Turn(_)), Some((n, side))) = (self.movetext.get(i), &mut next) {
+                if *side == Color::Black {
+                    *n = n.saturating_add(1);
+                }
+                *side = side.other();
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Checks one written turn number against the next turn's number and side.
+fn check_number(
+    next: Option<(u32, Color)>,
+    number: u32,
+    black: bool,
+    at: Location,
+) -> Result<(), Problem> {
+    let text = format!("{number}{}", if black { "..." } else { "." });
+    let Some((expected, side)) = next else {
+        return Err(Problem {
+            kind: ProblemKind::TurnNumber,
+            at,
+            turn: None,
+            message: format!(
+                "turn number {text:?} cannot be checked: the [FEN] tag is not a position"
+            ),
+            text,
+            legal: Vec::new(),
+        });
+    };
+    if number == expected && black == (side == Color::Black) {
+        return Ok(());
+    }
+    let (name, want) = match side {
+        Color::White => ("White", "."),
+        Color::Black => ("Black", "..."),
+    };
+    Err(Problem {
+        kind: ProblemKind::TurnNumber,
+        at,
+        turn: Some((expected, side)),
+        message: format!(
+            "turn number {text:?} does not fit: the next turn is {name}'s turn {expected} (\"{expected}{want}\")"
+        ),
+        text,
+        legal: Vec::new(),
+    })
 }
 
 /// Writes several games as one FGN stream, checking that they read back as the same games.
