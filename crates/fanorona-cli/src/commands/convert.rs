@@ -1,26 +1,33 @@
-//! `fanorona convert`: between FGN, JSON and (import only) Boardspace records.
+//! `fanorona convert`: between FGN, JSON, JSON Lines and (import only) Boardspace records.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use fanorona_core::record::{FgnWriter, GameRecord};
+use fanorona_core::record::{FgnWriter, GameRecord, WriteError};
 
-use super::records::{Format, GameSource, display_name, open_input, open_output, thousands};
+use super::records::{
+    Format, GameSource, check_exact, display_name, open_input, open_output, thousands,
+};
+use super::records_json::JsonSink;
 use crate::progress;
 
-/// Convert game records between FGN, JSON and Boardspace (import only).
+/// Convert game records between FGN, JSON, JSON Lines and Boardspace (import only).
 ///
-/// Formats come from the file extensions (.fgn, .json, .sgf) unless --from/--to say otherwise;
-/// `-` or no OUTPUT means standard input/output, whose format --from/--to must then give.
-/// Nothing is dropped or invented: a game that cannot be converted is reported with its place
-/// (FILE:LINE:COLUMN: game N: ...), the other games are still converted, and the exit status
-/// is 1. Boardspace games are replayed by the rules on import.
+/// Formats come from the file extensions (.fgn, .json, .jsonl, .sgf) unless --from/--to say
+/// otherwise; `-` or no OUTPUT means standard input/output, whose format --from/--to must then
+/// give. Every format is read game by game, in memory bounded by the largest game.
+/// Nothing is dropped, changed or invented: a game that cannot be converted exactly (a turn
+/// number that does not fit, an impossible [Date], an unknown JSON field, a text past a limit
+/// of the formats) is reported with its place (FILE:LINE:COLUMN: game N: ...), the other
+/// games are still converted, and the exit status is 1. Boardspace games are replayed by the
+/// rules on import.
 ///
 /// Examples:
 ///   fanorona convert games.fgn games.json
 ///   fanorona convert games.json games.fgn
+///   fanorona convert games.fgn games.jsonl            # JSON Lines: one game a line
 ///   fanorona convert archive.sgf archive.fgn          # import from Boardspace.net
 ///   fanorona convert --to json games.fgn > games.json
 ///   cat games.fgn | fanorona convert --from fgn --to fgn -   # canonical FGN
@@ -44,21 +51,21 @@ pub struct ConvertArgs {
 /// Writes records in one format.
 enum Sink<'a> {
     Fgn(FgnWriter<&'a mut dyn Write>),
-    Json { out: &'a mut dyn Write, first: bool },
+    Json(JsonSink<&'a mut dyn Write>),
 }
 
 impl Sink<'_> {
-    fn write(&mut self, record: &GameRecord) -> Result<(), String> {
+    /// Writes one game. `Err(Ok(message))`: the game cannot be converted (nothing written);
+    /// `Err(Err(message))`: the output failed.
+    fn write(&mut self, record: &GameRecord) -> Result<(), Result<String, String>> {
         match self {
-            Sink::Fgn(w) => w.write(record).map_err(|e| e.to_string()),
-            Sink::Json { out, first } => {
-                let text = serde_json::to_string_pretty(record).map_err(|e| e.to_string())?;
-                let sep = if *first { "[\n" } else { ",\n" };
-                *first = false;
-                out.write_all(sep.as_bytes())
-                    .and_then(|()| out.write_all(text.as_bytes()))
-                    .map_err(|e| format!("cannot write: {e}"))
-            }
+            Sink::Fgn(w) => w.write(record).map_err(|e| match e {
+                WriteError::Io(e) => Err(format!("cannot write: {e}")),
+                e => Ok(e.to_string()),
+            }),
+            Sink::Json(w) => w
+                .write(record)
+                .map_err(|e| e.map_err(|e| format!("cannot write: {e}"))),
         }
     }
 
@@ -67,9 +74,8 @@ impl Sink<'_> {
             Sink::Fgn(w) => {
                 w.finish().context("cannot write")?;
             }
-            Sink::Json { out, first } => {
-                out.write_all(if first { b"[]\n" } else { b"\n]\n" })?;
-                out.flush()?;
+            Sink::Json(w) => {
+                w.finish().context("cannot write")?;
             }
         }
         Ok(())
@@ -91,10 +97,8 @@ pub fn run(args: &ConvertArgs) -> Result<ExitCode> {
     let mut output = open_output(args.output.as_deref())?;
     let mut sink = match to {
         Format::Fgn => Sink::Fgn(FgnWriter::new(&mut output)),
-        _ => Sink::Json {
-            out: &mut output,
-            first: true,
-        },
+        Format::Jsonl => Sink::Json(JsonSink::lines(&mut output)),
+        _ => Sink::Json(JsonSink::array(&mut output)),
     };
     let bar = len.map_or_else(indicatif::ProgressBar::hidden, |len| {
         progress::bar(len, "convert")
@@ -107,15 +111,19 @@ pub fn run(args: &ConvertArgs) -> Result<ExitCode> {
         match item {
             Ok(record) => {
                 let game = record.source.as_ref().map_or(index, |s| s.game);
-                match sink.write(&record) {
+                let start = record.source.as_ref().map(|s| s.start).unwrap_or_default();
+                let written = match check_exact(&record) {
+                    Ok(()) => sink.write(&record).map_err(|e| e.map(|msg| (start, msg))),
+                    Err(place) => Err(Ok(place)),
+                };
+                match written {
                     Ok(()) => converted += 1,
-                    Err(msg) if msg.starts_with("cannot write") => {
+                    Err(Err(msg)) => {
                         bar.finish_and_clear();
                         bail!("{msg}")
                     }
-                    Err(msg) => {
+                    Err(Ok((at, msg))) => {
                         failed += 1;
-                        let at = record.source.as_ref().map(|s| s.start).unwrap_or_default();
                         bar.suspend(|| {
                             errln!(
                                 "{name}:{}:{}: game {game}: cannot convert: {msg}",

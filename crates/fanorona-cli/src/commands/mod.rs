@@ -7,6 +7,7 @@ pub mod engine;
 pub mod perft;
 pub mod play_match;
 pub mod records;
+pub mod records_json;
 pub mod show;
 pub mod solve;
 pub mod validate;

@@ -10,7 +10,9 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use clap::ValueEnum;
 use fanorona_core::record::boardspace::BoardspaceReader;
-use fanorona_core::record::{GameRecord, Location, Reader};
+use fanorona_core::record::{GameRecord, Location, Reader, check_date};
+
+use super::records_json::JsonGames;
 
 /// A game-record format.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -19,6 +21,8 @@ pub enum Format {
     Fgn,
     /// The JSON form of FGN records (`.json`): an array of game objects.
     Json,
+    /// JSON Lines (`.jsonl`): one game object a line.
+    Jsonl,
     /// Boardspace.net's SGF-like records (`.sgf`), import only.
     Boardspace,
 }
@@ -28,6 +32,7 @@ impl fmt::Display for Format {
         f.write_str(match self {
             Format::Fgn => "fgn",
             Format::Json => "json",
+            Format::Jsonl => "jsonl",
             Format::Boardspace => "boardspace",
         })
     }
@@ -40,6 +45,7 @@ impl Format {
         match ext.as_str() {
             "fgn" | "pgn" => Some(Format::Fgn),
             "json" => Some(Format::Json),
+            "jsonl" | "ndjson" => Some(Format::Jsonl),
             "sgf" => Some(Format::Boardspace),
             _ => None,
         }
@@ -59,7 +65,7 @@ impl Format {
         match Format::from_path(path) {
             Some(f) => Ok(f),
             None => bail!(
-                "cannot tell the format of {path:?} from its extension (.fgn, .json, .sgf): use --{}",
+                "cannot tell the format of {path:?} from its extension (.fgn, .json, .jsonl, .sgf): use --{}",
                 if what == "input" { "from" } else { "to" }
             ),
         }
@@ -105,26 +111,20 @@ pub struct GameError {
 pub enum GameSource {
     /// FGN, streamed.
     Fgn(Reader<Box<dyn Read>>),
-    /// JSON, parsed whole (JSON arrays are not streamed): the records, next index.
-    Json(std::vec::IntoIter<Result<GameRecord, GameError>>, u64),
+    /// JSON (an array or JSON Lines), streamed game by game.
+    Json(JsonGames<Box<dyn Read>>),
     /// Boardspace, streamed.
     Boardspace(BoardspaceReader<Box<dyn Read>>),
 }
 
 impl GameSource {
     /// A source of `format` over `input`.
-    pub fn new(format: Format, mut input: Box<dyn Read>) -> Result<GameSource> {
+    pub fn new(format: Format, input: Box<dyn Read>) -> Result<GameSource> {
         Ok(match format {
             Format::Fgn => GameSource::Fgn(Reader::new(input)),
             Format::Boardspace => GameSource::Boardspace(BoardspaceReader::new(input)),
-            Format::Json => {
-                let mut text = Vec::new();
-                input
-                    .read_to_end(&mut text)
-                    .context("cannot read the JSON input")?;
-                let len = text.len() as u64;
-                GameSource::Json(parse_json(&text).into_iter(), len)
-            }
+            Format::Json => GameSource::Json(JsonGames::array(input)),
+            Format::Jsonl => GameSource::Json(JsonGames::lines(input)),
         })
     }
 
@@ -133,13 +133,7 @@ impl GameSource {
         match self {
             GameSource::Fgn(r) => r.bytes_read(),
             GameSource::Boardspace(r) => r.bytes_read(),
-            GameSource::Json(rest, len) => {
-                if rest.len() == 0 {
-                    *len
-                } else {
-                    0
-                }
-            }
+            GameSource::Json(r) => r.bytes_read(),
         }
     }
 }
@@ -168,45 +162,30 @@ impl Iterator for GameSource {
                     ),
                 })
             }),
-            GameSource::Json(it, _) => it.next(),
+            GameSource::Json(r) => r.next(),
         }
     }
 }
 
-/// The games of a JSON document: an array of game objects, or one game object.
-fn parse_json(text: &[u8]) -> Vec<Result<GameRecord, GameError>> {
-    let whole = |e: serde_json::Error| {
-        vec![Err(GameError {
-            game: 1,
-            at: Location {
-                line: e.line() as u64,
-                column: e.column() as u64,
-                offset: 0,
-            },
-            message: format!("bad JSON: {e}"),
-            fatal: true,
-        })]
-    };
-    let value: serde_json::Value = match serde_json::from_slice(text) {
-        Ok(v) => v,
-        Err(e) => return whole(e),
-    };
-    let items = match value {
-        serde_json::Value::Array(items) => items,
-        other => vec![other],
-    };
-    items
-        .into_iter()
-        .enumerate()
-        .map(|(i, item)| {
-            serde_json::from_value::<GameRecord>(item).map_err(|e| GameError {
-                game: i + 1,
-                at: Location::default(),
-                message: format!("game object {} of the JSON array: {e}", i + 1),
-                fatal: false,
-            })
-        })
-        .collect()
+/// Checks that a record read from one format can be written to another exactly: its turn
+/// numbers are the ones the writers give (they are not stored in JSON and FGN writers number
+/// the turns themselves), and its `[Date]` is a possible date. Returns where and what.
+pub fn check_exact(record: &GameRecord) -> Result<(), (Location, String)> {
+    record
+        .check_turn_numbers()
+        .map_err(|p| (p.at, p.to_string()))?;
+    let src = record.source.as_ref();
+    for (i, tag) in record.tags.iter().enumerate() {
+        if tag.name == "Date"
+            && let Err(e) = check_date(&tag.value)
+        {
+            let at = src
+                .and_then(|s| s.tags.get(i).copied().or(Some(s.start)))
+                .unwrap_or_default();
+            return Err((at, format!("bad tag [Date]: {e}")));
+        }
+    }
+    Ok(())
 }
 
 /// Groups digits by thousands: `5230` as `5,230`.

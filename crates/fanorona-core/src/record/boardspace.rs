@@ -99,7 +99,6 @@ struct Prop {
     at: Location,
 }
 
-
 /// Reads the games of a Boardspace file one at a time, as [`GameRecord`]s.
 pub struct BoardspaceReader<R> {
     src: Reader<R>,
@@ -886,7 +885,12 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
         tags,
         movetext,
         result: Some(result),
-        source: None,
+        source: Some(super::Source {
+            game: game_no,
+            start: game_at,
+            end: props.last().map_or(game_at, |p| p.at),
+            ..super::Source::default()
+        }),
     };
     // What the readers would refuse is refused here (say, thousands of header properties).
     record

@@ -46,8 +46,7 @@ pub use reader::{
     Control, Location, ReadError, ReadErrorKind, Reader, Records, Visitor, check_turn_syntax,
 };
 pub use validate::{
-    DateError, GameReport, Problem, ProblemKind, StartError, Validator, check_date,
-    start_position,
+    DateError, GameReport, Problem, ProblemKind, StartError, Validator, check_date, start_position,
 };
 pub use writer::{FgnWriter, WriteError};
 
@@ -236,7 +235,7 @@ impl GameRecord {
     pub fn visit<V: Visitor>(&self, game: usize, v: &mut V) -> V::Output {
         let empty = Source::default();
         let src = self.source.as_ref().unwrap_or(&empty);
-        let at = |list: &[Location], i: usize| list.get(i).copied().unwrap_or_default();
+        let at = |list: &[Location], i: usize| list.get(i).copied().unwrap_or(src.start);
         v.begin_game(if src.game > 0 { src.game } else { game }, src.start);
         for (i, t) in self.tags.iter().enumerate() {
             v.tag(&t.name, &t.value, at(&src.tags, i));
@@ -262,7 +261,7 @@ impl GameRecord {
                 v.turn_number(n, black, loc);
             }
             if let Some(r) = self.result {
-                v.result(r, src.result.unwrap_or_default());
+                v.result(r, src.result.unwrap_or(src.start));
             }
         }
         v.end_game(src.end)
