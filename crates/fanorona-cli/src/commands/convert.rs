@@ -19,7 +19,7 @@ use crate::progress;
 /// otherwise; `-` or no OUTPUT means standard input/output, whose format --from/--to must then
 /// give. Every format is read game by game, in memory bounded by the largest game.
 /// Nothing is dropped, changed or invented: a game that cannot be converted exactly (a turn
-/// number that does not fit, an impossible [Date], an unknown JSON field, a text past a limit
+/// number that does not fit, an impossible Date tag, an unknown JSON field, a text past a limit
 /// of the formats) is reported with its place (FILE:LINE:COLUMN: game N: ...), the other
 /// games are still converted, and the exit status is 1. Boardspace games are replayed by the
 /// rules on import.
