@@ -50,8 +50,12 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              finished games are kept, never half a game."
         }
         "engine" => {
-            "Writes no file: the protocol's replies go to standard output. The end of \
-             standard input ends it."
+            "Writes no file: the protocol's replies go to standard output. Every `go` is \
+             answered by exactly one `bestmove`; the end of standard input, like `quit`, \
+             stops a running search, prints its `bestmove` and exits with status 0. A line \
+             that is not UTF-8 or longer than 64 KiB is an error line and is skipped, in \
+             bounded memory; errors echo at most 40 characters of the input, escaped. A hash \
+             size that cannot be allocated is an error line and the old table is kept."
         }
         _ => return None,
     })

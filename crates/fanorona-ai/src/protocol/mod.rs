@@ -1,9 +1,19 @@
 //! The engine protocol: a line protocol on standard input and output in the style of chess's
-//! UCI, so that engine GUIs and match runners can drive the engine. The full description is
-//! in `docs/engine-protocol.md`.
+//! UCI, so that engine GUIs and match runners can drive the engine. The full description,
+//! with every command's behaviour and limits, is in `docs/engine-protocol.md`.
 //!
 //! The loop reads commands from any [`BufRead`] and writes replies to any [`Write`], so that
-//! it can be driven by a script in tests.
+//! it can be driven by a script in tests. Its guarantees:
+//!
+//! - every `go` is answered by exactly one `bestmove`, whatever its arguments (bad ones are
+//!   reported on `info string error:` lines and left out);
+//! - the end of the input, like `quit`, stops a running search, prints its `bestmove` and
+//!   ends the loop;
+//! - bad input (unknown commands, bad arguments, lines that are not UTF-8 or are longer than
+//!   [`MAX_LINE`] bytes) is answered with an error line and the loop goes on; at most
+//!   [`MAX_SHOWN`] characters of it are shown back, escaped;
+//! - memory stays bounded: a line is read in chunks and never held beyond [`MAX_LINE`]
+//!   bytes; the hash table is allocated fallibly and capped at [`MAX_HASH_MB`] MiB.
 //!
 //! # Examples
 //!
@@ -11,33 +21,46 @@
 //! use std::io::Cursor;
 //! use fanorona_ai::protocol;
 //!
+//! // The end of this input stops the search at once: the answer is still a legal turn.
 //! let input = Cursor::new("uci\nisready\nposition startpos moves f2e3A\ngo depth 3\n");
 //! let out = protocol::SharedBuffer::default();
 //! protocol::run(input, out.clone())?;
 //! let text = out.text();
 //! assert!(text.contains("uciok"));
 //! assert!(text.contains("readyok"));
-//! assert!(text.contains("info depth 3"));
-//! assert!(text.lines().last().unwrap().starts_with("bestmove "));
+//! assert_eq!(text.lines().filter(|l| l.starts_with("bestmove ")).count(), 1);
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+mod go;
+mod input;
+
 use std::io::{self, BufRead, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
-use fanorona_core::{BoardSize, Color, Game, Position, Rules};
+use fanorona_core::{BoardSize, Game, Position, Rules, Turn};
+
+pub use go::MAX_MULTIPV;
+pub use input::{MAX_LINE, MAX_SHOWN};
 
 use crate::params::DEFAULT_HASH_MB;
 use crate::search::Info;
-use crate::{Clock, Engine, Level, Limits, SearchOptions};
+use crate::tt::MAX_HASH_MB;
+use crate::{Engine, Level, SearchOptions, SearchResult};
+use go::parse_go;
+use input::{Line, Lines, sanitized, shown};
 
 /// The name the engine gives in `id name`.
 pub const ENGINE_NAME: &str = concat!("Fanorona ", env!("CARGO_PKG_VERSION"));
 /// The author the engine gives in `id author`.
 pub const ENGINE_AUTHOR: &str = "The fanorona developers";
+
+/// The longest error message the engine writes, in characters.
+const MAX_MESSAGE: usize = 300;
 
 /// A clonable in-memory output for driving the protocol in tests.
 #[derive(Clone, Default)]
@@ -74,12 +97,13 @@ fn send<W: Write>(out: &Out<W>, line: &str) -> io::Result<()> {
     w.flush()
 }
 
-/// The `info` line of a search iteration.
+/// The `info` line of a search iteration (one per line of a multi-line search).
 pub fn info_line(info: &Info) -> String {
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {}",
         info.depth,
         info.seldepth,
+        info.multipv,
         info.score,
         info.nodes,
         info.nps,
@@ -93,9 +117,11 @@ pub fn info_line(info: &Info) -> String {
     line
 }
 
-/// A search started by `go`: the reporter thread prints its answer.
+/// A search started by `go`: its reporter thread prints the `bestmove`.
 struct Running {
     stop: Arc<AtomicBool>,
+    /// Dropped to let the `bestmove` of an infinite search out.
+    release: mpsc::Sender<()>,
     reporter: JoinHandle<()>,
 }
 
@@ -103,55 +129,68 @@ struct Running {
 struct Session<W: Write + Send + 'static> {
     out: Out<W>,
     engine: Engine,
+    hash_mb: usize,
     board: BoardSize,
     rules: Rules,
     level: Level,
     seed: u64,
+    multipv: usize,
     game: Game,
     running: Option<Running>,
 }
 
-/// Runs the protocol until `quit` or the end of the input. At the end of the input a running
-/// search is waited for (or stopped, when it is infinite), so a script ending in
-/// `go depth 5` still gets its `bestmove`.
+/// Runs the protocol until `quit` or the end of the input. Both stop a running search,
+/// print its `bestmove` and return.
 ///
 /// # Errors
 ///
-/// An I/O error reading the input or writing the output.
+/// An I/O error reading the input or writing the output (a running search is stopped
+/// first).
 pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Result<()> {
     let mut s = Session {
         out: Arc::new(Mutex::new(output)),
         engine: Engine::new(DEFAULT_HASH_MB),
+        hash_mb: DEFAULT_HASH_MB,
         board: BoardSize::STANDARD,
         rules: Rules::STANDARD,
         level: Level::Maximum,
         seed: 0,
+        multipv: 1,
         game: Game::default(),
         running: None,
     };
-    for line in input.lines() {
-        let line = line?;
-        if !s.command(line.trim())? {
-            s.finish(true);
-            return Ok(());
-        }
-    }
-    s.finish(false);
-    Ok(())
+    let result = s.serve(Lines::new(input));
+    s.finish();
+    result
 }
 
 impl<W: Write + Send + 'static> Session<W> {
-    fn error(&self, message: &str) -> io::Result<()> {
-        send(&self.out, &format!("info string error: {message}"))
+    fn serve<R: BufRead>(&mut self, mut lines: Lines<R>) -> io::Result<()> {
+        while let Some(line) = lines.next_line()? {
+            match line {
+                Line::Text(text) => {
+                    if !self.command(text.trim())? {
+                        return Ok(());
+                    }
+                }
+                Line::NotUtf8(message) | Line::TooLong(message) => self.error(&message)?,
+            }
+        }
+        Ok(())
     }
 
-    /// Ends a running search: stops it first when `stop` (or when it is infinite and would
-    /// never end by itself), then waits for its `bestmove`.
-    fn finish(&mut self, stop: bool) {
+    fn error(&self, message: &str) -> io::Result<()> {
+        send(
+            &self.out,
+            &format!("info string error: {}", sanitized(message, MAX_MESSAGE)),
+        )
+    }
+
+    /// Ends a running search, if any: stops it and waits for its `bestmove`.
+    fn finish(&mut self) {
         if let Some(r) = self.running.take() {
-            if stop {
-                r.stop.store(true, Ordering::Relaxed);
-            }
+            r.stop.store(true, Ordering::Relaxed);
+            drop(r.release);
             let _ = r.reporter.join();
         }
     }
@@ -167,22 +206,24 @@ impl<W: Write + Send + 'static> Session<W> {
             "uci" => self.uci()?,
             "isready" => send(&self.out, "readyok")?,
             "ucinewgame" => {
-                self.finish(true);
+                self.finish();
                 self.engine.clear();
                 self.game = Game::new(Position::start_with(self.board, self.rules));
             }
             "setoption" => self.setoption(&rest)?,
             "position" => self.position(&rest)?,
             "go" => self.go(&rest)?,
-            "stop" => self.finish(true),
+            "stop" => self.finish(),
             "quit" => return Ok(false),
+            // Accepted and ignored: the engine does not ponder and has no debug mode.
+            "ponderhit" | "debug" => {}
             "d" => {
                 send(
                     &self.out,
                     &format!("info string position {}", self.game.position()),
                 )?;
             }
-            _ => self.error(&format!("unknown command {cmd:?}"))?,
+            _ => self.error(&format!("unknown command {}", shown(cmd)))?,
         }
         Ok(true)
     }
@@ -192,8 +233,9 @@ impl<W: Write + Send + 'static> Session<W> {
             format!("id name {ENGINE_NAME}"),
             format!("id author {ENGINE_AUTHOR}"),
             format!(
-                "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 65536"
+                "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
             ),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
             "option name Level type combo default maximum var beginner var casual var strong var maximum"
                 .to_owned(),
             "option name Seed type spin default 0 min 0 max 4294967295".to_owned(),
@@ -224,12 +266,35 @@ impl<W: Write + Send + 'static> Session<W> {
         let key = name.to_ascii_lowercase();
         let result: Result<(), String> = match key.as_str() {
             "hash" => match value.parse::<usize>() {
-                Ok(mb) if mb >= 1 => {
-                    self.finish(true);
-                    self.engine.resize(mb);
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                    // The table belongs to the search: stop it first.
+                    self.finish();
+                    match self.engine.try_resize(mb) {
+                        Ok(()) => {
+                            self.hash_mb = mb;
+                            Ok(())
+                        }
+                        Err(e) => Err(format!(
+                            "Hash: {e}; the table stays at {} MiB",
+                            self.hash_mb
+                        )),
+                    }
+                }
+                _ => Err(format!(
+                    "Hash takes a size in MiB from 1 to {MAX_HASH_MB}, not {}; the table stays at {} MiB",
+                    shown(&value),
+                    self.hash_mb
+                )),
+            },
+            "multipv" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_MULTIPV).contains(&n) => {
+                    self.multipv = n;
                     Ok(())
                 }
-                _ => Err(format!("Hash takes a size in MiB, not {value:?}")),
+                _ => Err(format!(
+                    "MultiPV takes a number from 1 to {MAX_MULTIPV}, not {}",
+                    shown(&value)
+                )),
             },
             "level" => value
                 .parse::<Level>()
@@ -238,7 +303,7 @@ impl<W: Write + Send + 'static> Session<W> {
             "seed" => value
                 .parse::<u64>()
                 .map(|s| self.seed = s)
-                .map_err(|_| format!("Seed takes a number, not {value:?}")),
+                .map_err(|_| format!("Seed takes a number, not {}", shown(&value))),
             "board" => match value.parse::<BoardSize>() {
                 Ok(size) => {
                     self.board = size;
@@ -248,7 +313,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 Err(e) => Err(e.to_string()),
             },
             "tablebase" => {
-                self.finish(true);
+                self.finish();
                 if value.is_empty() || value == "<empty>" {
                     self.engine.set_tablebase(None);
                     Ok(())
@@ -258,7 +323,7 @@ impl<W: Write + Send + 'static> Session<W> {
                             self.engine.set_tablebase(Some(Arc::new(t)));
                             Ok(())
                         }
-                        Err(e) => Err(format!("Tablebase {value:?}: {e}")),
+                        Err(e) => Err(format!("Tablebase {}: {e}", shown(&value))),
                     }
                 }
             }
@@ -279,7 +344,7 @@ impl<W: Write + Send + 'static> Session<W> {
                     Err(e) => Err(e.to_string()),
                 }
             }
-            _ => Err(format!("unknown option {name:?}")),
+            _ => Err(format!("unknown option {}", shown(&name))),
         };
         match result {
             Ok(()) => Ok(()),
@@ -321,7 +386,7 @@ impl<W: Write + Send + 'static> Session<W> {
         if let Some(i) = moves_at {
             for (n, text) in words[i + 1..].iter().enumerate() {
                 if let Err(e) = game.play_text(text) {
-                    return self.error(&format!("turn {} ({text}): {e}", n + 1));
+                    return self.error(&format!("turn {} ({}): {e}", n + 1, shown(text)));
                 }
             }
         }
@@ -329,221 +394,98 @@ impl<W: Write + Send + 'static> Session<W> {
         Ok(())
     }
 
+    /// The root turns of `go searchmoves`: the legal ones among `texts` (each other one is
+    /// reported). Empty when none is legal: then every turn is searched.
+    fn root_turns(&self, texts: &[String]) -> io::Result<Vec<Turn>> {
+        let pos = self.game.position();
+        let mut turns = Vec::new();
+        for text in texts {
+            match pos.parse_turn(text) {
+                Ok(t) if !turns.contains(&t) => turns.push(t),
+                Ok(_) => {}
+                Err(e) => self.error(&format!("go searchmoves: {}: {e}", shown(text)))?,
+            }
+        }
+        if turns.is_empty() && !texts.is_empty() {
+            self.error("go searchmoves: no legal turn given; searching every turn")?;
+        }
+        Ok(turns)
+    }
+
     fn go(&mut self, words: &[&str]) -> io::Result<()> {
-        self.finish(true);
-        let limits = match parse_go(words, self.game.position().side_to_move()) {
-            Ok(l) => l,
-            Err(e) => return self.error(&e),
-        };
+        // One search at a time: a running one ends (with its `bestmove`) first.
+        self.finish();
+        let go = parse_go(words, self.game.position().side_to_move());
+        for e in &go.errors {
+            self.error(e)?;
+        }
         if let Some(o) = self.game.outcome() {
             send(&self.out, &format!("info string the game is over: {o}"))?;
             return send(&self.out, "bestmove (none)");
         }
-        let limits = limits.unwrap_or_else(|| self.level.limits());
+        let root_turns = self.root_turns(&go.searchmoves)?;
+        // Whatever happens to the search, the answer is a legal turn.
+        let fallback = root_turns
+            .first()
+            .copied()
+            .or_else(|| self.game.position().legal_turns().first().copied());
+        let limits = go.limits.unwrap_or_else(|| self.level.limits());
         let infinite = limits.infinite;
+        let options = SearchOptions {
+            root_turns,
+            multipv: go.multipv.unwrap_or(self.multipv),
+            seed: self.seed,
+            ..SearchOptions::default()
+        };
         let info_out = Arc::clone(&self.out);
         let info = move |i: &Info| {
             let _ = send(&info_out, &info_line(i));
         };
         let game = self.game.clone();
         let handle = if self.level == Level::Maximum {
-            self.engine
-                .start(game, limits, SearchOptions::default(), info)
+            self.engine.start(game, limits, options, info)
         } else {
             self.engine
-                .start_level_with(game, self.level, limits, self.seed, info)
+                .start_level_with_options(game, self.level, limits, options, info)
         };
         let stop = handle.stop_flag();
-        let flag = Arc::clone(&stop);
+        let (release, released) = mpsc::channel::<()>();
         let out = Arc::clone(&self.out);
-        let reporter = std::thread::spawn(move || {
-            let result = handle.join();
-            // In infinite mode the answer waits for `stop`, as in UCI.
-            while infinite && !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(2));
-            }
-            let line = match result {
-                Ok(r) => format!("bestmove {}", r.best),
-                Err(e) => format!("info string {e}\nbestmove (none)"),
-            };
-            let _ = send(&out, &line);
+        let reporter = std::thread::Builder::new()
+            .name("fanorona-bestmove".to_owned())
+            .spawn(move || {
+                let result = catch_unwind(AssertUnwindSafe(|| handle.join()));
+                // In infinite mode the answer waits for `stop` (or `quit`, the end of the
+                // input, a new `go`), as in UCI: the sender is dropped then.
+                if infinite {
+                    let _ = released.recv();
+                }
+                let _ = send(&out, &answer(result, fallback));
+            })?;
+        self.running = Some(Running {
+            stop,
+            release,
+            reporter,
         });
-        self.running = Some(Running { stop, reporter });
         Ok(())
     }
 }
 
-/// Reads the arguments of `go`. `Ok(None)`: no limit was given (the level decides).
-///
-/// # Errors
-///
-/// A message naming the argument that is missing or not a number.
-pub fn parse_go(words: &[&str], side: Color) -> Result<Option<Limits>, String> {
-    let mut limits = Limits::default();
-    let mut any = false;
-    let (mut wtime, mut btime, mut winc, mut binc, mut togo) = (None, None, 0, 0, None);
-    let mut i = 0;
-    while i < words.len() {
-        let key = words[i];
-        if key == "infinite" {
-            limits.infinite = true;
-            any = true;
-            i += 1;
-            continue;
-        }
-        if key == "ponder" {
-            i += 1;
-            continue;
-        }
-        let Some(v) = words.get(i + 1) else {
-            return Err(format!("go {key}: a number must follow"));
-        };
-        let n: u64 = v
-            .parse()
-            .map_err(|_| format!("go {key}: {v:?} is not a number"))?;
-        match key {
-            "depth" => limits.depth = Some(n.min(u64::from(u32::MAX)) as u32),
-            "nodes" => limits.nodes = Some(n),
-            "movetime" => limits.movetime = Some(Duration::from_millis(n)),
-            "wtime" => wtime = Some(n),
-            "btime" => btime = Some(n),
-            "winc" => winc = n,
-            "binc" => binc = n,
-            "movestogo" => togo = Some(n.min(u64::from(u32::MAX)) as u32),
-            _ => return Err(format!("go: unknown argument {key:?}")),
-        }
-        any = true;
-        i += 2;
-    }
-    let (time, inc) = match side {
-        Color::White => (wtime, winc),
-        Color::Black => (btime, binc),
+/// The `bestmove` line (after an `info string` line when the search failed).
+fn answer(
+    result: std::thread::Result<Result<SearchResult, crate::SearchError>>,
+    fallback: Option<Turn>,
+) -> String {
+    let failed = match result {
+        Ok(Ok(r)) => return format!("bestmove {}", r.best),
+        Ok(Err(e)) => format!("info string error: {e}"),
+        Err(_) => "info string error: the search failed (a bug; please report it)".to_owned(),
     };
-    if let Some(t) = time {
-        limits.clock = Some(Clock {
-            remaining: Duration::from_millis(t),
-            increment: Duration::from_millis(inc),
-            moves_to_go: togo,
-        });
+    match fallback {
+        Some(t) => format!("{failed}\nbestmove {t}"),
+        None => format!("{failed}\nbestmove (none)"),
     }
-    Ok(any.then_some(limits))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::io::Cursor;
-
-    fn talk(script: &str) -> String {
-        let out = SharedBuffer::default();
-        run(Cursor::new(script.to_owned()), out.clone()).unwrap();
-        out.text()
-    }
-
-    fn bestmove(text: &str) -> String {
-        text.lines()
-            .find_map(|l| l.strip_prefix("bestmove "))
-            .expect("a bestmove line")
-            .to_owned()
-    }
-
-    #[test]
-    fn handshake_lists_the_options() {
-        let text = talk("uci\nisready\nquit\n");
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], format!("id name {ENGINE_NAME}"));
-        assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 65536"));
-        assert_eq!(lines[lines.len() - 2], "uciok");
-        assert_eq!(lines[lines.len() - 1], "readyok");
-    }
-
-    #[test]
-    fn go_depth_streams_info_and_answers_a_legal_turn() {
-        let text = talk("position startpos moves f2-e3A d5d4A\ngo depth 4\n");
-        let infos: Vec<&str> = text
-            .lines()
-            .filter(|l| l.starts_with("info depth"))
-            .collect();
-        assert_eq!(infos.len(), 4);
-        assert!(infos[3].starts_with("info depth 4 "));
-        assert!(infos[3].contains(" score cp ") || infos[3].contains(" score win "));
-        assert!(infos[3].contains(" pv "));
-        let mut game = Game::default();
-        game.play_text("f2-e3A").unwrap();
-        game.play_text("d5-d4A").unwrap();
-        let best = bestmove(&text);
-        game.play_text(&best).unwrap();
-    }
-
-    #[test]
-    fn a_won_position_reports_a_win_score() {
-        let text = talk("position fen 9/9/9/9/W1BB5 w\ngo depth 2\n");
-        assert!(text.contains("score win 1"), "{text}");
-        assert_eq!(bestmove(&text), "a1-b1A");
-    }
-
-    #[test]
-    fn infinite_waits_for_stop() {
-        let text = talk("position startpos\ngo infinite\nisready\nstop\n");
-        let ready = text.lines().position(|l| l == "readyok").unwrap();
-        let best = text
-            .lines()
-            .position(|l| l.starts_with("bestmove"))
-            .unwrap();
-        assert!(ready < best, "{text}");
-    }
-
-    #[test]
-    fn clock_limits_answer_quickly() {
-        let start = std::time::Instant::now();
-        let text = talk("position startpos\ngo wtime 1000 btime 1000 winc 0 binc 0\n");
-        assert!(start.elapsed() < Duration::from_millis(900));
-        Position::standard().parse_turn(&bestmove(&text)).unwrap();
-    }
-
-    #[test]
-    fn options_change_the_board_and_rules() {
-        let text = talk(
-            "setoption name Board value 5x5\nsetoption name no-capture-limit value off\nposition startpos\nd\nsetoption name Level value beginner\ngo depth 1\n",
-        );
-        assert!(text.contains("info string position BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w"));
-        let best = bestmove(&text);
-        Position::start(BoardSize::DIMY).parse_turn(&best).unwrap();
-    }
-
-    #[test]
-    fn errors_are_reported_and_the_loop_goes_on() {
-        let text = talk(
-            "position startpos moves c3-b4\nposition fen XYZ w\nsetoption name Hash value lots\nfrobnicate\ngo depth x\nisready\n",
-        );
-        let errors: Vec<&str> = text
-            .lines()
-            .filter(|l| l.starts_with("info string error: "))
-            .collect();
-        assert_eq!(errors.len(), 5, "{text}");
-        assert!(errors[0].contains("turn 1 (c3-b4)"));
-        assert!(text.ends_with("readyok\n"));
-    }
-
-    #[test]
-    fn a_finished_game_has_no_best_move() {
-        let text = talk("position fen 9/9/9/9/W8 b\ngo depth 3\n");
-        assert!(text.contains("bestmove (none)"));
-    }
-
-    #[test]
-    fn go_arguments() {
-        let l = parse_go(
-            &["wtime", "5000", "btime", "7000", "binc", "100"],
-            Color::Black,
-        )
-        .unwrap()
-        .unwrap();
-        let c = l.clock.unwrap();
-        assert_eq!(c.remaining, Duration::from_millis(7000));
-        assert_eq!(c.increment, Duration::from_millis(100));
-        assert_eq!(parse_go(&[], Color::White), Ok(None));
-        assert!(parse_go(&["depth"], Color::White).is_err());
-        assert!(parse_go(&["sideways", "3"], Color::White).is_err());
-    }
-}
+mod tests;

@@ -1,0 +1,511 @@
+//! The protocol loop driven over in-memory input and output. Every wait has a time-out, so
+//! that a regression fails instead of hanging.
+
+use std::io::{BufReader, Cursor, Read};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::*;
+
+/// Long enough for a loaded CI machine; a hang fails after it.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Input that arrives when the test sends it, and ends when the test closes it.
+struct ChannelReader {
+    rx: mpsc::Receiver<Vec<u8>>,
+    pending: Vec<u8>,
+    at: usize,
+}
+
+impl Read for ChannelReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.pending.len() {
+            match self.rx.recv() {
+                Ok(bytes) => {
+                    self.pending = bytes;
+                    self.at = 0;
+                }
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.pending.len() - self.at);
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// The protocol loop on its own thread, as a GUI sees it.
+struct Driver {
+    tx: Option<mpsc::Sender<Vec<u8>>>,
+    out: SharedBuffer,
+    done: mpsc::Receiver<io::Result<()>>,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let (tx, rx) = mpsc::channel();
+        let (done_tx, done) = mpsc::channel();
+        let out = SharedBuffer::default();
+        let o = out.clone();
+        thread::spawn(move || {
+            let input = BufReader::new(ChannelReader {
+                rx,
+                pending: Vec::new(),
+                at: 0,
+            });
+            let _ = done_tx.send(run(input, o));
+        });
+        Driver {
+            tx: Some(tx),
+            out,
+            done,
+        }
+    }
+
+    fn send(&self, line: &str) {
+        self.bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn bytes(&self, bytes: &[u8]) {
+        let _ = self.tx.as_ref().expect("open").send(bytes.to_vec());
+    }
+
+    /// Waits until the output has `n` lines starting with `prefix`; the output then.
+    fn wait_for(&self, prefix: &str, n: usize) -> String {
+        let start = Instant::now();
+        loop {
+            let text = self.out.text();
+            if count(&text, prefix) >= n {
+                return text;
+            }
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "timed out waiting for {n} {prefix:?} lines; output:\n{text}"
+            );
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Waits for the loop to end by itself (after `quit`); the output.
+    fn ended(&self) -> String {
+        match self.done.recv_timeout(TIMEOUT) {
+            Ok(r) => r.expect("no I/O error"),
+            Err(_) => panic!("the loop did not end; output:\n{}", self.out.text()),
+        }
+        self.out.text()
+    }
+
+    /// Ends the input and waits for the loop to end; the output.
+    fn close(mut self) -> String {
+        self.tx = None;
+        self.ended()
+    }
+}
+
+fn count(text: &str, prefix: &str) -> usize {
+    text.lines().filter(|l| l.starts_with(prefix)).count()
+}
+
+/// Runs a whole script (its end stops any search).
+fn talk(script: &str) -> String {
+    let out = SharedBuffer::default();
+    run(Cursor::new(script.to_owned()), out.clone()).unwrap();
+    out.text()
+}
+
+fn bestmove(text: &str) -> String {
+    text.lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("a bestmove line")
+        .to_owned()
+}
+
+fn errors(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("info string error: "))
+        .collect()
+}
+
+#[test]
+fn handshake_lists_the_options() {
+    let text = talk("uci\nisready\nquit\n");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], format!("id name {ENGINE_NAME}"));
+    assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 16384"));
+    assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 256"));
+    assert_eq!(lines[lines.len() - 2], "uciok");
+    assert_eq!(lines[lines.len() - 1], "readyok");
+}
+
+#[test]
+fn go_depth_streams_info_and_answers_a_legal_turn() {
+    let d = Driver::start();
+    d.send("position startpos moves f2-e3A d5d4A");
+    d.send("go depth 4");
+    let text = d.wait_for("bestmove", 1);
+    let infos: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 4);
+    assert!(infos[3].starts_with("info depth 4 "));
+    assert!(infos[3].contains(" multipv 1 "));
+    assert!(infos[3].contains(" score cp ") || infos[3].contains(" score win "));
+    assert!(infos[3].contains(" pv "));
+    let mut game = Game::default();
+    game.play_text("f2-e3A").unwrap();
+    game.play_text("d5-d4A").unwrap();
+    game.play_text(&bestmove(&text)).unwrap();
+    d.close();
+}
+
+#[test]
+fn a_won_position_reports_a_win_score() {
+    let d = Driver::start();
+    d.send("position fen 9/9/9/9/W1BB5 w");
+    d.send("go depth 2");
+    let text = d.wait_for("bestmove", 1);
+    assert!(text.contains("score win 1"), "{text}");
+    assert_eq!(bestmove(&text), "a1-b1A");
+    d.close();
+}
+
+#[test]
+fn infinite_waits_for_stop() {
+    let d = Driver::start();
+    d.send("position startpos");
+    d.send("go infinite");
+    d.send("isready");
+    d.wait_for("readyok", 1);
+    thread::sleep(Duration::from_millis(50));
+    assert_eq!(count(&d.out.text(), "bestmove"), 0);
+    d.send("stop");
+    let text = d.wait_for("bestmove", 1);
+    Position::standard().parse_turn(&bestmove(&text)).unwrap();
+    let text = d.close();
+    assert_eq!(count(&text, "bestmove"), 1);
+}
+
+/// Regression: `go infinite` then the end of the input never ended.
+#[test]
+fn the_end_of_the_input_stops_an_infinite_search_and_answers() {
+    let d = Driver::start();
+    d.send("go infinite");
+    d.wait_for("info depth 2", 1);
+    let asked = Instant::now();
+    let text = d.close();
+    assert!(asked.elapsed() < Duration::from_secs(5));
+    assert_eq!(count(&text, "bestmove"), 1);
+    assert!(text.ends_with('\n') && text.lines().last().unwrap().starts_with("bestmove "));
+    // The same from a script.
+    let text = talk("position startpos\ngo infinite\n");
+    assert_eq!(count(&text, "bestmove"), 1);
+}
+
+#[test]
+fn the_end_of_the_input_stops_a_long_search_too() {
+    let d = Driver::start();
+    d.send("go depth 60");
+    d.wait_for("info depth 3", 1);
+    let asked = Instant::now();
+    let text = d.close();
+    assert!(asked.elapsed() < Duration::from_secs(5));
+    assert_eq!(count(&text, "bestmove"), 1);
+}
+
+#[test]
+fn quit_during_a_search_answers_then_ends() {
+    let d = Driver::start();
+    d.send("go infinite");
+    d.wait_for("info depth 1", 1);
+    d.send("quit");
+    let text = d.ended();
+    assert_eq!(count(&text, "bestmove"), 1);
+    assert!(text.lines().last().unwrap().starts_with("bestmove "));
+}
+
+/// Regression: `go btime N` with White to move searched until `stop`.
+#[test]
+fn a_clock_for_the_other_side_only_is_an_error_and_the_level_decides() {
+    let d = Driver::start();
+    d.send("setoption name Level value beginner");
+    d.send("go btime 1000");
+    let text = d.wait_for("bestmove", 1);
+    assert_eq!(
+        errors(&text),
+        ["go: btime without wtime: White is to move; the clock is left out"]
+    );
+    // Increments alone limit nothing either: the level's limits.
+    d.send("go winc 1000 binc 1000");
+    d.wait_for("bestmove", 2);
+    d.send("position startpos moves f2-e3A");
+    d.send("go wtime 1000 winc 10");
+    let text = d.wait_for("bestmove", 3);
+    assert_eq!(errors(&text).len(), 2, "{text}");
+    d.close();
+}
+
+#[test]
+fn clock_limits_answer_quickly() {
+    let d = Driver::start();
+    let start = Instant::now();
+    d.send("go wtime 1000 btime 1000 winc 0 binc 0");
+    let text = d.wait_for("bestmove", 1);
+    assert!(start.elapsed() < Duration::from_millis(900), "{text}");
+    Position::standard().parse_turn(&bestmove(&text)).unwrap();
+    d.close();
+}
+
+#[test]
+fn every_go_gets_exactly_one_bestmove_even_with_bad_arguments() {
+    let d = Driver::start();
+    let gos = [
+        "go depth x",
+        "go sideways 3 depth 1",
+        "go searchmoves",
+        "go multipv 0 depth 1",
+        "go mate",
+        "go nodes 99999999999999999999999 depth 1",
+        "go ponder depth 1",
+    ];
+    for (n, go) in gos.iter().enumerate() {
+        d.send("setoption name Level value beginner");
+        d.send(go);
+        let text = d.wait_for("bestmove", n + 1);
+        Position::standard()
+            .parse_turn(text.lines().rfind(|l| l.starts_with("bestmove")).unwrap()[9..].trim())
+            .unwrap();
+    }
+    let text = d.close();
+    assert_eq!(count(&text, "bestmove"), gos.len());
+    assert_eq!(errors(&text).len(), 7, "{text}");
+}
+
+/// Regression: `go searchmoves` answered an error and no `bestmove`.
+#[test]
+fn searchmoves_restricts_the_answer() {
+    let d = Driver::start();
+    // White a1 wins at once with a1-b2A-a3W; restricted to a1-b1A it must answer that.
+    d.send("position fen 9/9/2B6/9/W1B6 w");
+    d.send("go depth 3 searchmoves a1b1A");
+    let text = d.wait_for("bestmove", 1);
+    assert_eq!(bestmove(&text), "a1-b1A");
+    assert!(errors(&text).is_empty(), "{text}");
+    // Illegal turns are reported and left out; with none legal every turn is searched.
+    d.send("go depth 3 searchmoves c3-b4 a1-b1A zz");
+    let text = d.wait_for("bestmove", 2);
+    assert_eq!(errors(&text).len(), 2, "{text}");
+    assert!(
+        text.lines()
+            .filter(|l| l.starts_with("bestmove"))
+            .all(|l| l == "bestmove a1-b1A")
+    );
+    d.send("go depth 3 searchmoves c3-b4");
+    let text = d.wait_for("bestmove", 3);
+    assert_eq!(
+        text.lines().rfind(|l| l.starts_with("bestmove")),
+        Some("bestmove a1-b2A-a3W")
+    );
+    assert!(errors(&text)[3].contains("no legal turn given; searching every turn"));
+    d.close();
+}
+
+/// Regression: `go multipv` answered an error and no `bestmove`.
+#[test]
+fn multipv_reports_one_line_per_turn_and_iteration() {
+    let d = Driver::start();
+    d.send("position fen 9/9/2B6/9/W1B6 w");
+    d.send("setoption name MultiPV value 2");
+    d.send("go depth 2");
+    let text = d.wait_for("bestmove", 1);
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[2].starts_with("info depth 2 ") && lines[2].contains(" multipv 1 "));
+    assert!(lines[3].starts_with("info depth 2 ") && lines[3].contains(" multipv 2 "));
+    assert!(lines[2].contains(" score win 1 "), "{text}");
+    assert!(lines[2].ends_with(" pv a1-b2A-a3W"), "{text}");
+    assert_eq!(bestmove(&text), "a1-b2A-a3W");
+    // `go multipv N` for one search; more lines than turns: one line per turn.
+    d.send("go depth 1 multipv 9");
+    let text = d.wait_for("bestmove", 2);
+    assert_eq!(count(&text, "info depth 1 "), 2 + 3);
+    d.send("setoption name MultiPV value 257");
+    d.send("isready");
+    let text = d.wait_for("readyok", 1);
+    assert_eq!(
+        errors(&text),
+        ["MultiPV takes a number from 1 to 256, not \"257\""]
+    );
+    d.close();
+}
+
+/// Regression: `go mate N` answered an error and no `bestmove`.
+#[test]
+fn mate_looks_for_a_win_in_time_and_always_answers() {
+    let d = Driver::start();
+    d.send("position fen 9/9/2B6/9/W1B6 w");
+    d.send("go mate 2");
+    let text = d.wait_for("bestmove", 1);
+    assert_eq!(bestmove(&text), "a1-b2A-a3W");
+    assert_eq!(
+        count(&text, "info depth"),
+        1,
+        "stops at the first win in time"
+    );
+    // No win to find: it ends after 2N-1 plies.
+    d.send("position startpos");
+    d.send("go mate 2");
+    let text = d.wait_for("bestmove", 2);
+    assert!(text.contains("info depth 3 "), "{text}");
+    assert!(!text.contains("info depth 4 "), "{text}");
+    d.close();
+}
+
+#[test]
+fn stop_without_a_search_and_repeated_go_are_defined() {
+    let d = Driver::start();
+    d.send("stop");
+    d.send("stop");
+    d.send("isready");
+    let text = d.wait_for("readyok", 1);
+    assert_eq!(text, "readyok\n");
+    // A `go` during a search ends that search (its bestmove first), then starts anew.
+    d.send("go infinite");
+    d.wait_for("info depth 1", 1);
+    d.send("go depth 2");
+    let text = d.wait_for("bestmove", 2);
+    let lines: Vec<&str> = text.lines().collect();
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .unwrap();
+    assert!(
+        lines[first + 1..]
+            .iter()
+            .any(|l| l.starts_with("info depth 1 "))
+    );
+    d.send("stop");
+    d.send("isready");
+    let text = d.wait_for("readyok", 2);
+    assert_eq!(count(&text, "bestmove"), 2);
+    d.close();
+}
+
+#[test]
+fn options_change_the_board_and_rules() {
+    let text = talk(
+        "setoption name Board value 5x5\nsetoption name no-capture-limit value off\nposition startpos\nd\nsetoption name Level value beginner\ngo depth 1\n",
+    );
+    assert!(text.contains("info string position BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w"));
+    let best = bestmove(&text);
+    Position::start(BoardSize::DIMY).parse_turn(&best).unwrap();
+}
+
+#[test]
+fn errors_are_reported_and_the_loop_goes_on() {
+    let text = talk(
+        "position startpos moves c3-b4\nposition fen XYZ w\nsetoption name Hash value lots\nfrobnicate\nisready\n",
+    );
+    let errors = errors(&text);
+    assert_eq!(errors.len(), 4, "{text}");
+    assert!(errors[0].contains("turn 1 (\"c3-b4\")"));
+    assert!(errors[3].contains("unknown command \"frobnicate\""));
+    assert!(text.ends_with("readyok\n"));
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let text = talk("position fen 9/9/9/9/W8 b\ngo depth 3\n");
+    assert!(text.contains("bestmove (none)"));
+    assert_eq!(count(&text, "bestmove"), 1);
+}
+
+/// Regression: `Hash` at the advertised maximum aborted; a huge value panicked.
+#[test]
+fn hash_sizes_out_of_range_are_errors_and_the_table_stays() {
+    let d = Driver::start();
+    d.send("setoption name Hash value 2");
+    for v in [
+        "65536",
+        "16385",
+        "0",
+        "18446744073709551615",
+        "99999999999999999999999",
+    ] {
+        d.send(&format!("setoption name Hash value {v}"));
+    }
+    d.send("go depth 2");
+    let text = d.wait_for("bestmove", 1);
+    let errors = errors(&text);
+    assert_eq!(errors.len(), 5, "{text}");
+    assert!(
+        errors[0]
+            == "Hash takes a size in MiB from 1 to 16384, not \"65536\"; the table stays at 2 MiB"
+    );
+    d.close();
+}
+
+/// Regression: a line that was not UTF-8 ended the engine.
+#[test]
+fn lines_that_are_not_utf8_are_errors_and_the_loop_goes_on() {
+    let d = Driver::start();
+    d.bytes(b"position startpos moves f2e3\xff\n");
+    d.bytes(b"\xc3\x28\x1b[2J\n");
+    d.send("isready");
+    let text = d.wait_for("readyok", 1);
+    let errors = errors(&text);
+    assert_eq!(
+        errors,
+        [
+            r#"line 1: not UTF-8 (byte 29); ignored: "position startpos moves f2e3\xff""#,
+            r#"line 2: not UTF-8 (byte 1); ignored: "\xc3(\x1b[2J""#
+        ]
+    );
+    d.close();
+}
+
+/// Regression: a huge line was held whole and echoed back whole.
+#[test]
+fn an_overlong_line_is_an_error_with_a_short_echo() {
+    let d = Driver::start();
+    let long = format!("position fen {}\n", "B".repeat(10 * MAX_LINE));
+    d.bytes(long.as_bytes());
+    d.send("unknown".repeat(5_000).as_str());
+    d.send("isready");
+    let text = d.wait_for("readyok", 1);
+    let errors = errors(&text);
+    assert_eq!(errors.len(), 2);
+    assert!(errors[0].starts_with("line 1: 655373 bytes, longer than the limit of 65536"));
+    assert!(errors[1].starts_with("unknown command \"unknownunknown"));
+    assert!(text.len() < 500, "{text}");
+    d.close();
+}
+
+#[test]
+fn a_broken_output_ends_the_loop_with_the_error() {
+    struct Broken;
+    impl Write for Broken {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let err = run(Cursor::new("go infinite\nisready\n"), Broken).unwrap_err();
+    assert_eq!(err.kind(), io::ErrorKind::BrokenPipe);
+}
+
+#[test]
+fn answer_falls_back_to_a_legal_turn_when_the_search_fails() {
+    let t = Position::standard().legal_turns()[0];
+    let panicked: std::thread::Result<Result<SearchResult, crate::SearchError>> =
+        Err(Box::new("boom"));
+    let text = answer(panicked, Some(t));
+    assert!(text.starts_with("info string error: the search failed"));
+    assert!(text.ends_with(&format!("\nbestmove {t}")));
+}
