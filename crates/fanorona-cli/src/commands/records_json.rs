@@ -480,6 +480,9 @@ impl<W: Write> JsonSink<W> {
 }
 
 #[cfg(test)]
+mod fuzz;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
