@@ -8,7 +8,7 @@
 //! Crash inputs found by long runs are kept as the `regression_*` tests at the end.
 
 use fanorona_core::record::boardspace::BoardspaceReader;
-use fanorona_core::record::{FgnWriter, GameRecord, Reader};
+use fanorona_core::record::{Element, FgnWriter, GameRecord, GameResult, Reader, Tag};
 use fanorona_core::{Position, Rules};
 use proptest::prelude::*;
 
@@ -190,7 +190,50 @@ fn check_position(text: &str) {
     let _ = Position::standard().parse_turn(text);
 }
 
+/// Any record, made of texts full of the grammar's special characters.
+fn arb_record() -> impl Strategy<Value = GameRecord> {
+    let text = "[\\[\\]{}\"\\\\\n\r\t a-zA-Z0-9$*.\\-/é]{0,24}";
+    let tag = prop_oneof![
+        ("[A-Za-z0-9_]{1,8}", text).prop_map(|(name, value)| Tag { name, value }),
+        (text, text).prop_map(|(name, value)| Tag { name, value }),
+        prop::sample::select(FENS.to_vec()).prop_map(|f| Tag {
+            name: "FEN".into(),
+            value: f.into(),
+        }),
+    ];
+    let element = prop_oneof![
+        "[a-i][1-9](-?[a-i][1-9][AW]?){1,4}".prop_map(Element::Turn),
+        text.prop_map(Element::Turn),
+        text.prop_map(Element::Comment),
+        any::<u8>().prop_map(Element::Nag),
+    ];
+    let result = prop::option::of(prop::sample::select(vec![
+        GameResult::WhiteWins,
+        GameResult::BlackWins,
+        GameResult::Draw,
+        GameResult::Unknown,
+    ]));
+    (
+        prop::collection::vec(tag, 0..4),
+        prop::collection::vec(element, 0..8),
+        result,
+    )
+        .prop_map(|(tags, movetext, result)| GameRecord {
+            tags,
+            movetext,
+            result,
+            source: None,
+        })
+}
+
 proptest! {
+    #[test]
+    fn any_record_the_writer_writes_reads_back(
+        records in prop::collection::vec(arb_record(), 1..4),
+    ) {
+        check_written_reads_back(&records);
+    }
+
     #[test]
     fn fgn_arbitrary_bytes(input in prop::collection::vec(any::<u8>(), 0..512)) {
         check_fgn(&input);

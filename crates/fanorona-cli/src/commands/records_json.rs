@@ -264,12 +264,18 @@ impl<R: Read> JsonGames<R> {
             }),
             Raw::Game(start) => match serde_json::from_slice::<GameRecord>(&self.text) {
                 Ok(mut record) => {
-                    record.source = Some(Source {
+                    let [tags, movetext] = element_starts(&self.text);
+                    let mut source = Source {
                         game,
                         start,
                         end: self.location(),
                         ..Source::default()
-                    });
+                    };
+                    if tags.len() == record.tags.len() && movetext.len() == record.movetext.len() {
+                        source.tags = locations(start, &self.text, &tags);
+                        source.movetext = locations(start, &self.text, &movetext);
+                    }
+                    record.source = Some(source);
                     Ok(record)
                 }
                 Err(e) => Err(GameError {
@@ -393,6 +399,85 @@ fn locate(start: Location, text: &[u8], line: usize, column: usize) -> Location 
         column: if first_line { start.column } else { 1 } + chars,
         offset: start.offset + end as u64,
     }
+}
+
+/// Where each element of the `tags` and of the `movetext` list of a game object starts: byte
+/// offsets in `text` (a game object that serde_json has accepted).
+fn element_starts(text: &[u8]) -> [Vec<usize>; 2] {
+    let mut out = [Vec::new(), Vec::new()];
+    let mut depth = 0usize;
+    // The list being read (0 tags, 1 movetext) and whether an element starts next.
+    let mut list: Option<usize> = None;
+    let mut expect = false;
+    let mut key = (0, 0);
+    let mut i = 0;
+    while i < text.len() {
+        let b = text[i];
+        if expect && !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b']') {
+            if let Some(l) = list {
+                out[l].push(i);
+            }
+            expect = false;
+        }
+        match b {
+            b'"' => {
+                let from = i + 1;
+                i += 1;
+                while i < text.len() && text[i] != b'"' {
+                    if text[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                if depth == 1 {
+                    key = (from, i.min(text.len()));
+                }
+            }
+            b'{' | b'[' => {
+                depth += 1;
+                if depth == 2 && b == b'[' {
+                    list = match &text[key.0..key.1] {
+                        b"tags" => Some(0),
+                        b"movetext" => Some(1),
+                        _ => None,
+                    };
+                    expect = list.is_some();
+                }
+            }
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                if depth < 2 {
+                    list = None;
+                }
+            }
+            b',' if depth == 2 && list.is_some() => expect = true,
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The locations of the byte offsets `offsets` (ascending) of `text`, which starts at `start`.
+fn locations(start: Location, text: &[u8], offsets: &[usize]) -> Vec<Location> {
+    let mut at = start;
+    let mut done = 0;
+    offsets
+        .iter()
+        .map(|&o| {
+            for &b in &text[done..o] {
+                if b == b'\n' {
+                    at.line += 1;
+                    at.column = 1;
+                } else if b & 0xC0 != 0x80 {
+                    at.column += 1;
+                }
+            }
+            at.offset = start.offset + o as u64;
+            done = o;
+            at
+        })
+        .collect()
 }
 
 /// serde_json's message without its " at line L column C" (the caller gives the place).
@@ -547,6 +632,23 @@ mod tests {
         let e = g[1].as_ref().expect_err("unknown field");
         assert_eq!(e.at.line, 2);
         assert!(e.message.contains("unknown field `extra`"), "{}", e.message);
+    }
+
+    #[test]
+    fn validation_problems_are_at_the_element() {
+        // The second turn, "c3-b4", is illegal: line 4, column 5.
+        let text = "[{\"tags\": [{\"name\": \"Event\", \"value\": \"x\"}],\n \"movetext\": [\n    {\"turn\": \"f2-e3A\"}, {\"comment\": \"[, {\\\"}\"},\n    {\"turn\": \"c3-b4\"}],\n \"result\": \"*\"}]";
+        let record = games(text, false).remove(0).expect("valid JSON");
+        let src = record.source.as_ref().expect("located");
+        assert_eq!(src.tags.len(), 1);
+        assert_eq!((src.tags[0].line, src.tags[0].column), (1, 12));
+        let at: Vec<(u64, u64)> = src.movetext.iter().map(|l| (l.line, l.column)).collect();
+        assert_eq!(at, [(3, 5), (3, 25), (4, 5)]);
+        let report = record.validate(1);
+        assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
+        let p = &report.problems[0];
+        assert_eq!((p.at.line, p.at.column), (4, 5));
+        assert_eq!(p.at.offset, text.find("{\"turn\": \"c3-b4").unwrap() as u64);
     }
 
     #[test]

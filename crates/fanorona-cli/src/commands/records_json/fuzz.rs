@@ -6,7 +6,7 @@
 //! CI runs the default number of cases; a long run is
 //! `PROPTEST_CASES=200000 nice cargo test -p fanorona-cli --bin fanorona records_json::fuzz`.
 
-use fanorona_core::record::{GameRecord, Reader};
+use fanorona_core::record::{Element, GameRecord, GameResult, Reader, Tag};
 use proptest::prelude::*;
 
 use super::{JsonGames, JsonSink};
@@ -122,7 +122,13 @@ fn check(input: &[u8], lines: bool) {
         count += 1;
         assert!(count <= input.len() + 2, "the reader ends");
         match item {
-            Ok(r) => records.push(r),
+            Ok(r) => {
+                // Every element of an accepted game object is located.
+                let src = r.source.as_ref().expect("located");
+                assert_eq!(src.movetext.len(), r.movetext.len());
+                assert_eq!(src.tags.len(), r.tags.len());
+                records.push(r);
+            }
             Err(e) => {
                 assert!(e.at.offset <= input.len() as u64, "{e:?}");
                 assert!(e.at.line >= 1 && e.at.column >= 1, "{e:?}");
@@ -158,7 +164,60 @@ fn check(input: &[u8], lines: bool) {
     }
 }
 
+/// Any record with any texts.
+fn arb_record() -> impl Strategy<Value = GameRecord> {
+    let tag = (any::<String>(), any::<String>()).prop_map(|(name, value)| Tag { name, value });
+    let element = prop_oneof![
+        any::<String>().prop_map(Element::Turn),
+        any::<String>().prop_map(Element::Comment),
+        any::<u8>().prop_map(Element::Nag),
+    ];
+    let result = prop::option::of(prop::sample::select(vec![
+        GameResult::WhiteWins,
+        GameResult::BlackWins,
+        GameResult::Draw,
+        GameResult::Unknown,
+    ]));
+    (
+        prop::collection::vec(tag, 0..4),
+        prop::collection::vec(element, 0..6),
+        result,
+    )
+        .prop_map(|(tags, movetext, result)| GameRecord {
+            tags,
+            movetext,
+            result,
+            source: None,
+        })
+}
+
 proptest! {
+    #[test]
+    fn any_record_the_json_writers_write_reads_back(
+        records in prop::collection::vec(arb_record(), 0..4),
+    ) {
+        for lines in [false, true] {
+            let mut sink = if lines {
+                JsonSink::lines(Vec::new())
+            } else {
+                JsonSink::array(Vec::new())
+            };
+            for r in &records {
+                sink.write(r).expect("any text fits in JSON");
+            }
+            let out = sink.finish().expect("a Vec");
+            let reader = if lines {
+                JsonGames::lines(&out[..])
+            } else {
+                JsonGames::array(&out[..])
+            };
+            let back: Vec<GameRecord> = reader
+                .map(|r| r.expect("the writer's text reads back"))
+                .collect();
+            prop_assert_eq!(&back, &records);
+        }
+    }
+
     #[test]
     fn json_arbitrary_bytes(input in prop::collection::vec(any::<u8>(), 0..256)) {
         check(&input, false);
