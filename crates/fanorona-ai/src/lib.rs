@@ -31,7 +31,8 @@
 //! - [`Engine`] and [`SearchHandle`]: the search on a background thread, with stop;
 //! - [`Level`]: beginner, casual, strong, maximum;
 //! - [`evaluate`] and [`params`]: the evaluation and every tunable number;
-//! - [`protocol`]: the engine protocol loop; [`players`] and [`matches`](mod@matches): matches and Elo;
+//! - [`protocol`]: the engine protocol loop; [`players`], [`matches`](mod@matches) and
+//!   [`openings`]: matches with pentanomial Elo and SPRT, opening suites;
 //!   [`bench`](mod@bench): the node-count benchmark; [`baseline`]: the frozen v0.1.0 engine.
 
 pub mod baseline;
@@ -41,6 +42,7 @@ pub mod eval;
 mod level;
 mod limits;
 pub mod matches;
+pub mod openings;
 pub mod params;
 pub mod players;
 pub mod protocol;

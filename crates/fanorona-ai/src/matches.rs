@@ -1,5 +1,12 @@
-//! Matches between two players: games with alternating colours from the start or from a set
-//! of openings, in parallel, and the result as wins, draws, losses and an Elo difference.
+//! Matches between two players: games in colour-swapped pairs from a set of openings, in
+//! parallel, scored as wins, draws, losses, pentanomial pair counts, an Elo difference with
+//! its error margin, and optionally a sequential probability ratio test (SPRT) that stops the
+//! match when it decides.
+//!
+//! A player's fault (an external engine that crashes, does not answer in time, breaks the
+//! protocol or plays an illegal turn) loses that game, with the reason in the game's
+//! [`Termination`]; the match goes on. A game still running at the turn limit is adjudicated
+//! a draw ([`Termination::Adjudicated`]).
 //!
 //! # Examples
 //!
@@ -12,40 +19,57 @@
 //!     openings: vec![Position::start(BoardSize::TELO)],
 //!     ..MatchConfig::default()
 //! };
-//! let result = play_match(&"greedy".parse()?, &"random".parse()?, &config, |_, _| {})?;
-//! assert_eq!(result.wins + result.draws + result.losses, 2);
+//! let result = play_match(&"greedy".parse()?, &"random".parse()?, &config, |_, _| Ok(()))?;
+//! let t = result.tally;
+//! assert_eq!(t.wins + t.draws + t.losses, 2);
+//! assert_eq!(t.pentanomial.pairs(), 1);
 //! assert_eq!(result.games.len(), 2);
-//! # Ok::<(), fanorona_ai::players::PlayerError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod stats;
+
+use core::fmt;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use fanorona_core::{Color, EndReason, Game, Outcome, Position};
+use fanorona_core::{Color, EndReason, Game, Position};
 
+pub use self::stats::{
+    Elo, Pentanomial, Sprt, SprtDecision, SprtError, SprtStatus, elo, elo_of_score, score_of_elo,
+};
 use crate::Limits;
-use crate::players::{Player, PlayerError, PlayerSpec};
+use crate::players::{Player, PlayerError, PlayerSpec, Timeouts};
 use crate::rng::mix;
 
 /// How a match is played.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// Number of games.
+    /// Number of games (the most, when an SPRT may stop the match earlier).
     pub games: usize,
-    /// Starting positions; game `i` starts from opening `(i / 2) % len`, each opening twice
-    /// with colours swapped. Empty means the standard start.
+    /// Starting positions: pair `k` (games `2k` and `2k + 1`, the first player White in the
+    /// first) starts from opening `k % len`. Empty means the standard start.
     pub openings: Vec<Position>,
     /// Limits for engine players whose description names none (`--movetime`).
     pub limits: Option<Limits>,
-    /// Games played at once.
-    pub threads: usize,
+    /// Games played at once, one thread each.
+    pub concurrency: usize,
     /// A game still running after this many turns is adjudicated a draw.
     pub max_turns: usize,
-    /// Seed of the players' randomness (each game derives its own).
+    /// Seed of the players' randomness (each game derives its own) and of random openings.
     pub seed: u64,
     /// Random legal turns played from each opening before the players take over (the same
     /// for both games of a pair), so that deterministic players meet in varied positions.
+    /// Starts that repeat an earlier pair's are drawn again (up to 64 times).
     pub random_plies: usize,
+    /// Time-outs for external engines.
+    pub timeouts: Timeouts,
+    /// Stop when this test decides (after a complete pair).
+    pub sprt: Option<Sprt>,
+    /// Keep every finished game in [`MatchResult::games`] (else they are only handed to the
+    /// callback, and memory stays bounded however many games are played).
+    pub keep_games: bool,
 }
 
 impl Default for MatchConfig {
@@ -54,10 +78,99 @@ impl Default for MatchConfig {
             games: 2,
             openings: Vec::new(),
             limits: None,
-            threads: 1,
+            concurrency: 1,
             max_turns: 1000,
             seed: 1,
             random_plies: 0,
+            timeouts: Timeouts::default(),
+            sprt: None,
+            keep_games: true,
+        }
+    }
+}
+
+/// The kind of a player's fault that lost a game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum FaultKind {
+    /// The player could not be started for the game (or failed its handshake).
+    Start,
+    /// The engine ended (exited or closed its output) during the game.
+    Crash,
+    /// The engine did not answer in time.
+    Timeout,
+    /// The player answered a turn that is not legal.
+    IllegalTurn,
+    /// The engine broke the protocol.
+    Protocol,
+    /// The engine cannot play under the match's conditions (an option it lacks or rejects).
+    Unsupported,
+}
+
+impl FaultKind {
+    /// The kind of a player error.
+    pub fn of(error: &PlayerError) -> FaultKind {
+        match error {
+            PlayerError::Timeout { .. } => FaultKind::Timeout,
+            PlayerError::Ended { .. } => FaultKind::Crash,
+            PlayerError::IllegalTurn { .. } => FaultKind::IllegalTurn,
+            PlayerError::Unsupported { .. } => FaultKind::Unsupported,
+            PlayerError::Io { .. } => FaultKind::Start,
+            _ => FaultKind::Protocol,
+        }
+    }
+
+    /// A short name: `start failure`, `crash`, `time-out`, `illegal turn`, `protocol
+    /// violation`, `unsupported option`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FaultKind::Start => "start failure",
+            FaultKind::Crash => "crash",
+            FaultKind::Timeout => "time-out",
+            FaultKind::IllegalTurn => "illegal turn",
+            FaultKind::Protocol => "protocol violation",
+            FaultKind::Unsupported => "unsupported option",
+        }
+    }
+}
+
+/// How a match game ended.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum Termination {
+    /// By the rules (the game's [`Game::outcome`]).
+    Rules(EndReason),
+    /// Stopped at the match's turn limit and adjudicated a draw.
+    Adjudicated {
+        /// The turn limit.
+        turns: usize,
+    },
+    /// Lost by a player's fault.
+    Forfeit {
+        /// The faulty player's colour.
+        loser: Color,
+        /// The kind of fault.
+        kind: FaultKind,
+        /// What happened, in words.
+        detail: String,
+    },
+}
+
+impl Termination {
+    /// The value of a record's `Termination` tag, after PGN's: `normal`, `adjudication`,
+    /// `time forfeit`, `illegal turn`, `abandoned` (a crash or start failure), `protocol
+    /// violation`, `unsupported option`.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Termination::Rules(_) => "normal",
+            Termination::Adjudicated { .. } => "adjudication",
+            Termination::Forfeit { kind, .. } => match kind {
+                FaultKind::Timeout => "time forfeit",
+                FaultKind::IllegalTurn => "illegal turn",
+                FaultKind::Crash | FaultKind::Start => "abandoned",
+                FaultKind::Protocol => "protocol violation",
+                FaultKind::Unsupported => "unsupported option",
+            },
         }
     }
 }
@@ -65,7 +178,7 @@ impl Default for MatchConfig {
 /// One finished game of a match.
 #[derive(Clone, Debug)]
 pub struct MatchGame {
-    /// The game's number, from 0.
+    /// The game's number, from 0; games `2k` and `2k + 1` are pair `k`.
     pub index: usize,
     /// Name of the player with White.
     pub white: String,
@@ -73,17 +186,23 @@ pub struct MatchGame {
     pub black: String,
     /// Whether the first player of the match had White.
     pub first_is_white: bool,
-    /// The game.
+    /// The game (its turns; a forfeited game ends where the fault happened).
     pub game: Game,
-    /// The result: by the rules, or a draw adjudicated at the turn limit (reason
-    /// [`EndReason::Agreement`]).
-    pub outcome: Outcome,
+    /// The winner; `None` for a draw.
+    pub winner: Option<Color>,
+    /// How it ended.
+    pub termination: Termination,
 }
 
 impl MatchGame {
+    /// The pair the game belongs to.
+    pub fn pair(&self) -> usize {
+        self.index / 2
+    }
+
     /// The first player's score: 1 for a win, 0.5 for a draw, 0 for a loss.
     pub fn first_score(&self) -> f64 {
-        match self.outcome.winner {
+        match self.winner {
             None => 0.5,
             Some(c) => {
                 if (c == Color::White) == self.first_is_white {
@@ -94,227 +213,527 @@ impl MatchGame {
             }
         }
     }
+
+    /// The result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_str(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// How the game ended, in words (`White wins (all stones captured)`, `Draw adjudicated
+    /// at the 1000-turn limit`, `Black wins: White (NAME) forfeits by time-out: ...`).
+    pub fn description(&self) -> String {
+        let side = |c: Color| if c == Color::White { "White" } else { "Black" };
+        match &self.termination {
+            Termination::Rules(reason) => match self.winner {
+                Some(c) => format!("{} wins ({})", side(c), reason.description()),
+                None => format!("Draw ({})", reason.description()),
+            },
+            Termination::Adjudicated { turns } => {
+                format!("Draw adjudicated at the {turns}-turn limit")
+            }
+            Termination::Forfeit {
+                loser,
+                kind,
+                detail,
+            } => {
+                let name = if *loser == Color::White {
+                    &self.white
+                } else {
+                    &self.black
+                };
+                format!(
+                    "{} wins: {} ({name}) forfeits by {}: {detail}",
+                    side(!*loser),
+                    side(*loser),
+                    kind.name()
+                )
+            }
+        }
+    }
 }
 
-/// The result of a match, counted for the first player.
-#[derive(Clone, Debug)]
-pub struct MatchResult {
+/// Counts of a match so far, for the first player.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Tally {
     /// Games the first player won.
     pub wins: usize,
     /// Drawn games.
     pub draws: usize,
     /// Games the first player lost.
     pub losses: usize,
-    /// Every game, in order.
-    pub games: Vec<MatchGame>,
+    /// Complete pairs by the first player's points in them.
+    pub pentanomial: Pentanomial,
+    /// Games lost by a fault of the first player.
+    pub first_faults: usize,
+    /// Games lost by a fault of the second player.
+    pub second_faults: usize,
+    /// The SPRT's state, when the match runs one.
+    pub sprt: Option<SprtStatus>,
+    /// Games by the [`Termination::tag`] of their end.
+    pub terminations: BTreeMap<&'static str, usize>,
 }
 
-impl MatchResult {
-    /// The Elo difference of the first player over the second, with its error margin.
+impl Tally {
+    /// Finished games.
+    pub fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The first player's mean score per game, if a game was played.
+    pub fn score(&self) -> Option<f64> {
+        let n = self.games();
+        (n > 0).then(|| (self.wins as f64 + self.draws as f64 / 2.0) / n as f64)
+    }
+
+    /// The Elo difference from the games taken one by one.
     pub fn elo(&self) -> Elo {
         elo(self.wins, self.draws, self.losses)
     }
 }
 
-/// An Elo difference estimated from a match, with the 95% error margin.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Elo {
-    /// The difference; infinite when one side scored everything.
-    pub diff: f64,
-    /// Half the width of the 95% confidence interval; infinite when it is unbounded.
-    pub margin: f64,
+/// Why a match ended.
+#[derive(Clone, PartialEq, Debug)]
+#[non_exhaustive]
+pub enum Stop {
+    /// Every game was played.
+    Completed,
+    /// The SPRT decided, after this many finished games (games already running were
+    /// finished and counted).
+    Sprt {
+        /// The decision.
+        decision: SprtDecision,
+        /// The test's state when it decided.
+        status: SprtStatus,
+        /// Games finished when it decided.
+        games: usize,
+    },
+    /// The game callback failed (the match's output could not be written); no game was
+    /// started after it.
+    Aborted(String),
 }
 
-fn elo_of(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+/// The result of a match.
+#[derive(Clone, Debug)]
+pub struct MatchResult {
+    /// The counts for the first player.
+    pub tally: Tally,
+    /// Every finished game, in order of index (empty unless [`MatchConfig::keep_games`]).
+    pub games: Vec<MatchGame>,
+    /// Why the match ended.
+    pub stop: Stop,
+    /// Distinct starting positions (stones and side to move) among the pairs played.
+    pub distinct_starts: usize,
+    /// Things about the conditions worth knowing (an engine assumed to play the standard
+    /// rules because it advertises no rule option, random openings that had to repeat).
+    pub notes: Vec<String>,
 }
 
-/// The Elo difference for `wins`, `draws` and `losses` of the first player, with its 95%
-/// margin from the variance of the game scores.
-///
-/// # Examples
-///
-/// ```
-/// use fanorona_ai::matches::elo;
-///
-/// let e = elo(60, 20, 20); // 70% score
-/// assert!((e.diff - 147.2).abs() < 0.1);
-/// assert!(e.margin > 50.0 && e.margin < 90.0);
-/// assert_eq!(elo(5, 0, 5).diff, 0.0);
-/// assert!(elo(10, 0, 0).diff.is_infinite());
-/// ```
-pub fn elo(wins: usize, draws: usize, losses: usize) -> Elo {
-    let n = (wins + draws + losses) as f64;
-    if n == 0.0 {
-        return Elo {
-            diff: 0.0,
-            margin: f64::INFINITY,
-        };
+/// Why a match could not be played.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum MatchError {
+    /// A player failed before the first game (it cannot start, or cannot play under the
+    /// match's conditions).
+    Player {
+        /// `first` or `second`.
+        which: &'static str,
+        /// What went wrong.
+        error: PlayerError,
+    },
+    /// The configuration cannot be played.
+    Config(String),
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Player { which, error } => write!(f, "the {which} player: {error}"),
+            MatchError::Config(s) => f.write_str(s),
+        }
     }
-    let p = (wins as f64 + draws as f64 / 2.0) / n;
-    let diff = if p <= 0.0 {
-        f64::NEG_INFINITY
-    } else if p >= 1.0 {
-        f64::INFINITY
-    } else {
-        elo_of(p)
-    };
-    let var = (wins as f64 * (1.0 - p).powi(2)
-        + draws as f64 * (0.5 - p).powi(2)
-        + losses as f64 * p.powi(2))
-        / n;
-    let se = (var / n).sqrt();
-    let (lo, hi) = (p - 1.959_964 * se, p + 1.959_964 * se);
-    let margin = if lo <= 0.0 || hi >= 1.0 {
-        f64::INFINITY
-    } else {
-        (elo_of(hi) - elo_of(lo)) / 2.0
-    };
-    Elo { diff, margin }
 }
 
-/// Plays one game from `start` to its end (or `max_turns`).
-///
-/// # Errors
-///
-/// A [`PlayerError`] of either player. A player answering an illegal turn is a
-/// [`PlayerError::Protocol`].
+impl std::error::Error for MatchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            MatchError::Player { error, .. } => Some(error),
+            MatchError::Config(_) => None,
+        }
+    }
+}
+
+/// A game's end.
+#[derive(Clone, Debug)]
+pub struct GameEnd {
+    /// The game as played.
+    pub game: Game,
+    /// The winner; `None` for a draw.
+    pub winner: Option<Color>,
+    /// How it ended.
+    pub termination: Termination,
+}
+
+fn forfeit(game: Game, loser: Color, error: &PlayerError) -> GameEnd {
+    GameEnd {
+        game,
+        winner: Some(!loser),
+        termination: Termination::Forfeit {
+            loser,
+            kind: FaultKind::of(error),
+            detail: error.to_string(),
+        },
+    }
+}
+
+/// Plays one game from `start` to its end, to `max_turns` (a draw by adjudication), or to a
+/// player's fault (a loss of that player). Never fails: whatever a player does ends the game
+/// with a result.
 pub fn play_game(
     white: &mut dyn Player,
     black: &mut dyn Player,
     start: Position,
     max_turns: usize,
-) -> Result<(Game, Outcome), PlayerError> {
-    white.new_game()?;
-    black.new_game()?;
-    let mut game = Game::new(start);
+) -> GameEnd {
+    let game = Game::new(start);
+    if let Err(e) = white.new_game(&start) {
+        return forfeit(game, Color::White, &e);
+    }
+    if let Err(e) = black.new_game(&start) {
+        return forfeit(game, Color::Black, &e);
+    }
+    play_on(white, black, game, max_turns)
+}
+
+fn play_on(
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    mut game: Game,
+    max_turns: usize,
+) -> GameEnd {
     loop {
         if let Some(o) = game.outcome() {
-            return Ok((game, o));
+            return GameEnd {
+                game,
+                winner: o.winner,
+                termination: Termination::Rules(o.reason),
+            };
         }
         if game.turns().len() >= max_turns {
-            return Ok((game, Outcome::draw(EndReason::Agreement)));
+            return GameEnd {
+                game,
+                winner: None,
+                termination: Termination::Adjudicated { turns: max_turns },
+            };
         }
-        let player: &mut dyn Player = match game.position().side_to_move() {
+        let side = game.position().side_to_move();
+        let player: &mut dyn Player = match side {
             Color::White => &mut *white,
             Color::Black => &mut *black,
         };
-        let turn = player.choose(&game)?;
-        if game.play(turn).is_err() {
-            return Err(PlayerError::Protocol {
-                command: player.name(),
-                reason: format!("played the illegal turn {turn} in {}", game.position()),
-            });
+        let turn = match player.choose(&game) {
+            Ok(t) => t,
+            Err(e) => return forfeit(game, side, &e),
+        };
+        if let Err(e) = game.play(turn) {
+            let error = PlayerError::IllegalTurn {
+                player: player.name(),
+                answer: turn.to_string(),
+                reason: e.to_string(),
+            };
+            return forfeit(game, side, &error);
         }
     }
 }
 
-/// Plays a match of `config.games` games between `first` and `second`, alternating colours,
-/// on up to `config.threads` threads; `progress` is called as each game ends (with the number
-/// of games finished so far).
+/// The state shared by a match's threads.
+struct Shared {
+    tally: Tally,
+    /// The first player's score in the finished game of each half-finished pair.
+    pending: HashMap<usize, f64>,
+    /// Finished games, when kept.
+    games: Vec<MatchGame>,
+    stop: Option<Stop>,
+}
+
+/// Hands out game numbers and the starts of their pairs.
+struct Schedule<'a> {
+    config: &'a MatchConfig,
+    openings: &'a [Position],
+    next: usize,
+    /// Starts of pairs whose second game is not handed out yet.
+    open_pairs: HashMap<usize, Position>,
+    /// Hashes of the starts used (random openings: to draw again on a repeat).
+    seen: HashSet<u64>,
+    repeated: usize,
+}
+
+impl Schedule<'_> {
+    /// The next game and its start; none when the match is over or stopping (then only the
+    /// second games of pairs already begun are handed out, so that every pair is complete).
+    fn next(&mut self, stopping: bool) -> Option<(usize, Position)> {
+        let i = self.next;
+        if i >= self.config.games || (stopping && i.is_multiple_of(2)) {
+            return None;
+        }
+        self.next += 1;
+        let pair = i / 2;
+        if let Some(start) = self.open_pairs.remove(&pair) {
+            return Some((i, start));
+        }
+        let start = self.start_of(pair);
+        if i + 1 < self.config.games {
+            self.open_pairs.insert(pair, start);
+        }
+        Some((i, start))
+    }
+
+    /// Opening `pair % len`, after `random_plies` random turns drawn again (up to 64 times)
+    /// while the result repeats an earlier pair's start.
+    fn start_of(&mut self, pair: usize) -> Position {
+        let base = self.openings[pair % self.openings.len()];
+        if self.config.random_plies == 0 {
+            if pair < self.openings.len() {
+                self.seen.insert(base.hash());
+            }
+            return base;
+        }
+        let mut start = base;
+        for attempt in 0..64u64 {
+            start = randomised(
+                base,
+                self.config.random_plies,
+                mix(self.config.seed ^ 0x5EED ^ (pair as u64) ^ (attempt << 40)),
+            );
+            if !self.seen.contains(&start.hash()) {
+                break;
+            }
+        }
+        if !self.seen.insert(start.hash()) {
+            self.repeated += 1;
+        }
+        start
+    }
+}
+
+/// Plays a match of up to `config.games` games between `first` and `second` in
+/// colour-swapped pairs, `config.concurrency` games at once; `on_game` is called as each
+/// game ends (one call at a time, with the counts including that game): write the game
+/// there, so that no finished game is lost whatever happens later. An error from `on_game`
+/// ends the match ([`Stop::Aborted`]) after the games already running.
+///
+/// Both players are started once before the first game to check that they run and accept
+/// the match's conditions. Memory stays bounded whatever the number of games when
+/// `config.keep_games` is false.
 ///
 /// # Errors
 ///
-/// The first [`PlayerError`] of any game (the match stops).
+/// [`MatchError::Player`] when a player fails that check, [`MatchError::Config`] for zero
+/// games. Faults during the games are not errors: they lose the game.
 pub fn play_match(
     first: &PlayerSpec,
     second: &PlayerSpec,
     config: &MatchConfig,
-    progress: impl Fn(usize, &MatchGame) + Sync,
-) -> Result<MatchResult, PlayerError> {
+    on_game: impl Fn(&MatchGame, &Tally) -> Result<(), String> + Sync,
+) -> Result<MatchResult, MatchError> {
+    if config.games == 0 {
+        return Err(MatchError::Config("a match needs at least one game".into()));
+    }
     let openings = if config.openings.is_empty() {
         vec![Position::standard()]
     } else {
         config.openings.clone()
     };
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<MatchGame>>> = Mutex::new(vec![None; config.games]);
-    let error: Mutex<Option<PlayerError>> = Mutex::new(None);
-    let threads = config.threads.clamp(1, config.games.max(1));
+    let mut notes = Vec::new();
+    for (which, spec) in [("first", first), ("second", second)] {
+        check_player(spec, config, openings[0], &mut notes)
+            .map_err(|error| MatchError::Player { which, error })?;
+    }
+    let schedule = Mutex::new(Schedule {
+        config,
+        openings: &openings,
+        next: 0,
+        open_pairs: HashMap::new(),
+        seen: HashSet::new(),
+        repeated: 0,
+    });
+    let stopping = AtomicBool::new(false);
+    let shared = Mutex::new(Shared {
+        tally: Tally::default(),
+        pending: HashMap::new(),
+        games: Vec::new(),
+        stop: None,
+    });
+    let threads = config.concurrency.clamp(1, config.games);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= config.games || error.lock().map(|e| e.is_some()).unwrap_or(true) {
-                        break;
-                    }
-                    match play_one(first, second, config, &openings, i) {
-                        Ok(g) => {
-                            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                            progress(n, &g);
-                            if let Ok(mut r) = results.lock() {
-                                r[i] = Some(g);
-                            }
-                        }
-                        Err(e) => {
-                            if let Ok(mut slot) = error.lock() {
-                                slot.get_or_insert(e);
-                            }
-                            break;
-                        }
+                    let next = schedule
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .next(stopping.load(Ordering::SeqCst));
+                    let Some((i, start)) = next else { break };
+                    let g = play_one(first, second, config, start, i);
+                    let mut s = shared.lock().unwrap_or_else(|p| p.into_inner());
+                    record(&mut s, g, config, &on_game);
+                    if s.stop.is_some() {
+                        stopping.store(true, Ordering::SeqCst);
                     }
                 }
             });
         }
     });
-    if let Some(e) = error.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        return Err(e);
+    let schedule = schedule.into_inner().unwrap_or_else(|p| p.into_inner());
+    if schedule.repeated > 0 {
+        notes.push(format!(
+            "{} of {} random openings repeat an earlier one (64 draws found no new one)",
+            schedule.repeated,
+            schedule.next.div_ceil(2)
+        ));
     }
-    let games: Vec<MatchGame> = results
-        .into_inner()
-        .unwrap_or_else(|p| p.into_inner())
-        .into_iter()
-        .flatten()
-        .collect();
-    let mut result = MatchResult {
-        wins: 0,
-        draws: 0,
-        losses: 0,
-        games,
-    };
-    for g in &result.games {
-        match g.first_score() {
-            1.0 => result.wins += 1,
-            0.0 => result.losses += 1,
-            _ => result.draws += 1,
+    let mut s = shared.into_inner().unwrap_or_else(|p| p.into_inner());
+    s.games.sort_by_key(|g| g.index);
+    Ok(MatchResult {
+        tally: s.tally,
+        games: s.games,
+        stop: s.stop.unwrap_or(Stop::Completed),
+        distinct_starts: schedule.seen.len(),
+        notes,
+    })
+}
+
+/// Counts a finished game, hands it to `on_game`, and checks the SPRT.
+fn record(
+    s: &mut Shared,
+    g: MatchGame,
+    config: &MatchConfig,
+    on_game: &(impl Fn(&MatchGame, &Tally) -> Result<(), String> + Sync),
+) {
+    let score = g.first_score();
+    let t = &mut s.tally;
+    match score {
+        1.0 => t.wins += 1,
+        0.0 => t.losses += 1,
+        _ => t.draws += 1,
+    }
+    *t.terminations.entry(g.termination.tag()).or_insert(0) += 1;
+    if let Termination::Forfeit { loser, .. } = g.termination {
+        if (loser == Color::White) == g.first_is_white {
+            t.first_faults += 1;
+        } else {
+            t.second_faults += 1;
         }
     }
-    Ok(result)
+    match s.pending.remove(&g.pair()) {
+        Some(other) => t.pentanomial.add(score + other),
+        None => {
+            s.pending.insert(g.pair(), score);
+        }
+    }
+    if let Some(sprt) = &config.sprt {
+        let status = sprt.status(&t.pentanomial);
+        t.sprt = Some(status);
+        if let (Some(decision), None) = (status.decision, &s.stop) {
+            s.stop = Some(Stop::Sprt {
+                decision,
+                status,
+                games: t.games(),
+            });
+        }
+    }
+    if let Err(e) = on_game(&g, &s.tally)
+        && s.stop.is_none()
+    {
+        s.stop = Some(Stop::Aborted(e));
+    }
+    if config.keep_games {
+        s.games.push(g);
+    }
+}
+
+/// Starts a player once and tells it the match's rules, to find a player that cannot play
+/// before any game.
+fn check_player(
+    spec: &PlayerSpec,
+    config: &MatchConfig,
+    start: Position,
+    notes: &mut Vec<String>,
+) -> Result<(), PlayerError> {
+    if let PlayerSpec::External(cmd) = spec {
+        let mut p = crate::players::ExternalPlayer::start_with(
+            cmd,
+            config.limits.unwrap_or_default(),
+            config.timeouts,
+        )?;
+        if !p.has_option("Rules") && !fanorona_core::Rules::NAMES.iter().all(|n| p.has_option(n)) {
+            notes.push(format!(
+                "{spec} advertises no rule option (Rules): it is assumed to play the standard \
+                 rules"
+            ));
+        }
+        p.new_game(&start)
+    } else {
+        spec.build_with(0, config.limits, config.timeouts)?
+            .new_game(&start)
+    }
 }
 
 fn play_one(
     first: &PlayerSpec,
     second: &PlayerSpec,
     config: &MatchConfig,
-    openings: &[Position],
+    start: Position,
     i: usize,
-) -> Result<MatchGame, PlayerError> {
-    let pair = i / 2;
-    let start = randomised(
-        openings[pair % openings.len()],
-        config.random_plies,
-        mix(config.seed ^ 0x5EED ^ pair as u64),
-    );
+) -> MatchGame {
     let first_is_white = i.is_multiple_of(2);
     let seed = mix(config.seed.wrapping_add(i as u64));
-    let mut a = first.build(seed, config.limits)?;
-    let mut b = second.build(mix(seed), config.limits)?;
-    let (white, black) = if first_is_white {
-        (&mut a, &mut b)
+    let (first_color, second_color) = if first_is_white {
+        (Color::White, Color::Black)
     } else {
-        (&mut b, &mut a)
+        (Color::Black, Color::White)
     };
-    let (game, outcome) = play_game(white.as_mut(), black.as_mut(), start, config.max_turns)?;
-    Ok(MatchGame {
+    let built = first
+        .build_with(seed, config.limits, config.timeouts)
+        .map_err(|e| (first_color, e))
+        .and_then(|a| {
+            second
+                .build_with(mix(seed), config.limits, config.timeouts)
+                .map(|b| (a, b))
+                .map_err(|e| (second_color, e))
+        });
+    let (white, black, end) = match built {
+        Ok((mut a, mut b)) => {
+            let (white, black) = if first_is_white {
+                (&mut a, &mut b)
+            } else {
+                (&mut b, &mut a)
+            };
+            let end = play_game(white.as_mut(), black.as_mut(), start, config.max_turns);
+            (white.name(), black.name(), end)
+        }
+        Err((loser, e)) => {
+            let names = if first_is_white {
+                (first.to_string(), second.to_string())
+            } else {
+                (second.to_string(), first.to_string())
+            };
+            let end = forfeit(Game::new(start), loser, &e);
+            (names.0, names.1, end)
+        }
+    };
+    MatchGame {
         index: i,
-        white: white.name(),
-        black: black.name(),
+        white,
+        black,
         first_is_white,
-        game,
-        outcome,
-    })
+        game: end.game,
+        winner: end.winner,
+        termination: end.termination,
+    }
 }
 
 /// `start` after up to `plies` random legal turns (fewer if the game would end).
@@ -323,6 +742,9 @@ fn randomised(start: Position, plies: usize, seed: u64) -> Position {
     let mut game = Game::new(start);
     for _ in 0..plies {
         let turns = game.position().legal_turns();
+        if turns.is_empty() {
+            break;
+        }
         let t = turns[rng.below(turns.len() as u64) as usize];
         let mut next = game.clone();
         if next.play(t).is_err() || next.outcome().is_some() {
@@ -334,76 +756,4 @@ fn randomised(start: Position, plies: usize, seed: u64) -> Position {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn elo_matches_hand_computed_values() {
-        // 75%: -400 log10(1/0.75 - 1) = 400 log10(3) = 190.85
-        let e = elo(3, 0, 1);
-        assert!((e.diff - 190.85).abs() < 0.01);
-        let e = elo(10, 0, 10);
-        assert_eq!(e.diff, 0.0);
-        // p = 0.5, variance 0.25, se = 0.5 / sqrt(20) = 0.1118; p +- 1.96 se = 0.2809..0.7191;
-        // elo(0.7191) = 163.5, so the margin is 163.5.
-        assert!((e.margin - 163.5).abs() < 0.5, "{}", e.margin);
-        assert_eq!(elo(0, 0, 4).diff, f64::NEG_INFINITY);
-        // All draws: no variance, so no margin.
-        assert_eq!(elo(0, 4, 0).margin, 0.0);
-    }
-
-    #[test]
-    fn colours_alternate_and_results_count_for_the_first_player() {
-        let config = MatchConfig {
-            games: 4,
-            threads: 2,
-            ..MatchConfig::default()
-        };
-        let r = play_match(
-            &"engine:depth=2".parse().unwrap(),
-            &"random".parse().unwrap(),
-            &config,
-            |_, _| {},
-        )
-        .unwrap();
-        assert_eq!(r.games.len(), 4);
-        for (i, g) in r.games.iter().enumerate() {
-            assert_eq!(g.index, i);
-            assert_eq!(g.first_is_white, i % 2 == 0);
-            assert_eq!(g.game.outcome(), Some(g.outcome));
-        }
-        // A depth-2 search beats random play.
-        assert_eq!(r.wins, 4, "{r:?}");
-    }
-
-    #[test]
-    fn random_openings_are_shared_by_a_pair_and_differ_between_pairs() {
-        let config = MatchConfig {
-            games: 4,
-            random_plies: 3,
-            max_turns: 0,
-            ..MatchConfig::default()
-        };
-        let r = play_match(
-            &"random".parse().unwrap(),
-            &"random".parse().unwrap(),
-            &config,
-            |_, _| {},
-        )
-        .unwrap();
-        let starts: Vec<Position> = r.games.iter().map(|g| *g.game.start()).collect();
-        assert_eq!(starts[0], starts[1]);
-        assert_eq!(starts[2], starts[3]);
-        assert_ne!(starts[0], starts[2]);
-        assert_eq!(starts[0].turn_number(), 2); // three turns: White, Black, White
-    }
-
-    #[test]
-    fn the_turn_limit_adjudicates_a_draw() {
-        let mut a = PlayerSpec::Random.build(1, None).unwrap();
-        let mut b = PlayerSpec::Random.build(2, None).unwrap();
-        let (game, outcome) = play_game(a.as_mut(), b.as_mut(), Position::standard(), 3).unwrap();
-        assert_eq!(game.turns().len(), 3);
-        assert_eq!(outcome, Outcome::draw(EndReason::Agreement));
-    }
-}
+mod tests;

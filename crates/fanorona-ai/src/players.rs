@@ -1,28 +1,38 @@
 //! Players for matches: random, greedy (largest capture), the engine at a level or limit, and
 //! an external engine that speaks the engine protocol.
 //!
+//! Every wait on an external engine has a time-out ([`Timeouts`]); an engine that does not
+//! answer in time, ends, answers garbage or plays an illegal turn is a [`PlayerError`] (a
+//! match scores it as a loss of that player and goes on), and its process is killed.
+//!
 //! # Examples
 //!
 //! ```
 //! use fanorona_ai::players::PlayerSpec;
-//! use fanorona_core::Game;
+//! use fanorona_core::{Game, Position};
 //!
 //! let spec: PlayerSpec = "engine:casual".parse()?;
 //! let mut player = spec.build(1, None)?;
+//! player.new_game(&Position::standard())?;
 //! let turn = player.choose(&Game::default())?;
 //! assert!(Game::default().position().is_legal(&turn));
 //! assert_eq!(player.name(), "engine:casual");
+//!
+//! // An option given twice is an error, not silently resolved.
+//! assert!("engine:depth=1:depth=2".parse::<PlayerSpec>().is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use core::fmt;
 use core::str::FromStr;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::time::{Duration, Instant};
 
-use fanorona_core::{Game, Turn};
+use fanorona_core::{Game, Position, Rules, Turn};
 
 use crate::baseline::Baseline;
 use crate::rng::{Rng, mix};
@@ -31,17 +41,23 @@ use crate::{Level, Limits, SearchOptions, Searcher};
 /// Hash size of engine players in matches, in MiB (several play at once).
 pub const MATCH_HASH_MB: usize = 8;
 
+/// The longest line read from an external engine, in bytes; a longer line is a protocol
+/// violation (and is never held in memory whole).
+pub const MAX_ENGINE_LINE: usize = 64 * 1024;
+
 /// Something that chooses turns in a game.
 pub trait Player: Send {
     /// The player's name in results and records.
     fn name(&self) -> String;
 
-    /// Prepares for a new game.
+    /// Prepares for a new game from `start`: an external engine is told the game's rule
+    /// options here, once per game, and confirms them.
     ///
     /// # Errors
     ///
-    /// A [`PlayerError`] when an external engine fails.
-    fn new_game(&mut self) -> Result<(), PlayerError> {
+    /// A [`PlayerError`] when an external engine fails or cannot play under these rules.
+    fn new_game(&mut self, start: &Position) -> Result<(), PlayerError> {
+        let _ = start;
         Ok(())
     }
 
@@ -55,6 +71,7 @@ pub trait Player: Send {
 
 /// What went wrong with a player.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum PlayerError {
     /// A player description that cannot be read.
     Spec {
@@ -63,18 +80,54 @@ pub enum PlayerError {
         /// What is wrong.
         reason: String,
     },
-    /// An external engine could not be started or talked to.
+    /// An external engine could not be started or written to.
     Io {
         /// The engine's command.
         command: String,
         /// The error.
         error: std::io::Error,
     },
-    /// An external engine broke the protocol (ended, or answered something unexpected).
+    /// An external engine ended (exited, crashed or closed its output).
+    Ended {
+        /// The engine's command.
+        command: String,
+        /// What was being waited for.
+        waiting_for: &'static str,
+    },
+    /// An external engine did not answer in time.
+    Timeout {
+        /// The engine's command.
+        command: String,
+        /// What was being waited for (`uciok`, `readyok`, `bestmove`).
+        waiting_for: &'static str,
+        /// How long it was waited for.
+        after: Duration,
+    },
+    /// An external engine broke the protocol (a line too long or not UTF-8, a malformed
+    /// answer).
     Protocol {
         /// The engine's command.
         command: String,
         /// What happened.
+        reason: String,
+    },
+    /// An external engine does not advertise an option the match needs (after `uci`), or
+    /// answered an error when it was set.
+    Unsupported {
+        /// The engine's command.
+        command: String,
+        /// The option.
+        option: String,
+        /// What the engine said, or that it does not advertise the option.
+        reason: String,
+    },
+    /// A player answered a turn that is not legal in the position (or no turn at all).
+    IllegalTurn {
+        /// The player's name.
+        player: String,
+        /// The answer, at most 80 characters of it.
+        answer: String,
+        /// Why it cannot be played.
         reason: String,
     },
     /// The game was over when a turn was asked for.
@@ -86,9 +139,35 @@ impl fmt::Display for PlayerError {
         match self {
             PlayerError::Spec { spec, reason } => write!(f, "player {spec:?}: {reason}"),
             PlayerError::Io { command, error } => write!(f, "engine {command:?}: {error}"),
+            PlayerError::Ended {
+                command,
+                waiting_for,
+            } => write!(
+                f,
+                "engine {command:?} ended while a {waiting_for} was awaited"
+            ),
+            PlayerError::Timeout {
+                command,
+                waiting_for,
+                after,
+            } => write!(
+                f,
+                "engine {command:?} sent no {waiting_for} within {:.1} s",
+                after.as_secs_f64()
+            ),
             PlayerError::Protocol { command, reason } => {
                 write!(f, "engine {command:?}: {reason}")
             }
+            PlayerError::Unsupported {
+                command,
+                option,
+                reason,
+            } => write!(f, "engine {command:?}: option {option}: {reason}"),
+            PlayerError::IllegalTurn {
+                player,
+                answer,
+                reason,
+            } => write!(f, "{player} answered {answer:?}: {reason}"),
             PlayerError::GameOver => write!(f, "the game is over"),
         }
     }
@@ -99,6 +178,66 @@ impl std::error::Error for PlayerError {
         match self {
             PlayerError::Io { error, .. } => Some(error),
             _ => None,
+        }
+    }
+}
+
+/// How long a match waits for an external engine before it gives up on it (scores the game
+/// as lost by that engine and kills its process).
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use fanorona_ai::players::Timeouts;
+///
+/// let mut t = Timeouts::default();
+/// t.handshake = Duration::from_secs(30); // a slow-starting engine
+/// assert_eq!(t.turn(Some(Duration::from_millis(200))), Duration::from_millis(10_200));
+/// assert_eq!(t.turn(None), Duration::from_secs(120));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub struct Timeouts {
+    /// The wait for `uciok` after `uci`, and for `readyok` after `isready`.
+    pub handshake: Duration,
+    /// The wait for `bestmove` beyond the turn's `movetime`.
+    pub turn_margin: Duration,
+    /// The wait for `bestmove` when the turn has no `movetime` (depth or node limits).
+    pub turn_untimed: Duration,
+    /// The wait for the process to end after `quit`; then it is killed.
+    pub quit: Duration,
+}
+
+impl Default for Timeouts {
+    /// 10 s for the handshake, `movetime` + 10 s (or 120 s without a time limit) for a turn,
+    /// 2 s after `quit`.
+    fn default() -> Timeouts {
+        Timeouts {
+            handshake: Duration::from_secs(10),
+            turn_margin: Duration::from_secs(10),
+            turn_untimed: Duration::from_secs(120),
+            quit: Duration::from_secs(2),
+        }
+    }
+}
+
+impl Timeouts {
+    /// The same time-out for every wait (tests, and engines that must answer at once).
+    pub fn all(wait: Duration) -> Timeouts {
+        Timeouts {
+            handshake: wait,
+            turn_margin: wait,
+            turn_untimed: wait,
+            quit: wait,
+        }
+    }
+
+    /// The wait for `bestmove` for a turn searched for `movetime` (if any).
+    pub fn turn(&self, movetime: Option<Duration>) -> Duration {
+        match movetime {
+            Some(t) => t.saturating_add(self.turn_margin),
+            None => self.turn_untimed,
         }
     }
 }
@@ -115,8 +254,10 @@ impl std::error::Error for PlayerError {
 /// | `engine:v0`, `engine:v0:movetime=MS`, ... | the frozen v0.1.0 engine ([`crate::baseline`]), same limit options |
 /// | `uci:COMMAND ARGS` | an external engine speaking the engine protocol |
 ///
-/// Engine options combine with `:`, as in `engine:casual:movetime=50`.
+/// Engine options combine with `:`, as in `engine:casual:movetime=50`; each may be given
+/// once (a second level or a repeated option is an error).
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum PlayerSpec {
     /// Random legal turns.
     Random,
@@ -150,15 +291,7 @@ impl fmt::Display for PlayerSpec {
                     write!(f, ":{l}")?;
                 }
                 if let Some(l) = limits {
-                    if let Some(d) = l.depth {
-                        write!(f, ":depth={d}")?;
-                    }
-                    if let Some(n) = l.nodes {
-                        write!(f, ":nodes={n}")?;
-                    }
-                    if let Some(t) = l.movetime {
-                        write!(f, ":movetime={}", t.as_millis())?;
-                    }
+                    write_limits(f, l)?;
                 }
                 Ok(())
             }
@@ -171,62 +304,131 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
+/// Writes `:depth=N:nodes=N:movetime=MS` for the limits that are set.
+fn write_limits(f: &mut fmt::Formatter<'_>, l: &Limits) -> fmt::Result {
+    if let Some(d) = l.depth {
+        write!(f, ":depth={d}")?;
+    }
+    if let Some(n) = l.nodes {
+        write!(f, ":nodes={n}")?;
+    }
+    if let Some(t) = l.movetime {
+        write!(f, ":movetime={}", t.as_millis())?;
+    }
+    Ok(())
+}
+
+/// The `:`-separated options of a player description, each usable once: a small reader that
+/// new player kinds reuse.
+struct SpecOptions<'a> {
+    spec: &'a str,
+    seen: Vec<&'a str>,
+}
+
+impl<'a> SpecOptions<'a> {
+    fn error(&self, reason: String) -> PlayerError {
+        PlayerError::Spec {
+            spec: self.spec.to_owned(),
+            reason,
+        }
+    }
+
+    /// Marks `key` as given; an error when it was given before.
+    fn once(&mut self, key: &'a str) -> Result<(), PlayerError> {
+        if self.seen.contains(&key) {
+            return Err(self.error(format!("{key} is given twice")));
+        }
+        self.seen.push(key);
+        Ok(())
+    }
+
+    /// A number option's value.
+    fn number(&self, key: &str, value: &str, max: u64) -> Result<u64, PlayerError> {
+        match value.parse::<u64>() {
+            Ok(n) if (1..=max).contains(&n) => Ok(n),
+            _ => Err(self.error(format!(
+                "{key} takes a number from 1 to {max}, not {value:?}"
+            ))),
+        }
+    }
+
+    /// Reads engine options: a level and limits.
+    fn engine(
+        &mut self,
+        parts: impl Iterator<Item = &'a str>,
+    ) -> Result<(Option<Level>, Option<Limits>), PlayerError> {
+        let mut level = None;
+        let mut limits: Option<Limits> = None;
+        for part in parts {
+            if let Some((key, value)) = part.split_once('=') {
+                let l = limits.get_or_insert_with(Limits::default);
+                match key {
+                    "depth" => {
+                        self.once("depth")?;
+                        l.depth = Some(self.number(key, value, u64::from(u16::MAX))? as u32);
+                    }
+                    "nodes" => {
+                        self.once("nodes")?;
+                        l.nodes = Some(self.number(key, value, u64::MAX)?);
+                    }
+                    "movetime" => {
+                        self.once("movetime")?;
+                        l.movetime =
+                            Some(Duration::from_millis(self.number(key, value, 86_400_000)?));
+                    }
+                    _ => {
+                        return Err(self.error(format!(
+                            "unknown engine option {key:?} (known: depth, nodes, movetime)"
+                        )));
+                    }
+                }
+            } else {
+                let parsed = part
+                    .parse::<Level>()
+                    .map_err(|e| self.error(e.to_string()))?;
+                if level.is_some() {
+                    return Err(self.error("more than one level is given".to_owned()));
+                }
+                level = Some(parsed);
+            }
+        }
+        Ok((level, limits))
+    }
+}
+
 impl FromStr for PlayerSpec {
     type Err = PlayerError;
 
     fn from_str(s: &str) -> Result<PlayerSpec, PlayerError> {
-        let err = |reason: String| PlayerError::Spec {
-            spec: s.to_owned(),
-            reason,
+        let spec = s.trim();
+        let mut options = SpecOptions {
+            spec: s,
+            seen: Vec::new(),
         };
-        let s = s.trim();
-        if let Some(cmd) = s.strip_prefix("uci:") {
+        if let Some(cmd) = spec.strip_prefix("uci:") {
             let words: Vec<String> = cmd.split_whitespace().map(str::to_owned).collect();
             if words.is_empty() {
-                return Err(err("uci: needs a command".to_owned()));
+                return Err(options.error("uci: needs a command".to_owned()));
             }
             return Ok(PlayerSpec::External(words));
         }
-        let mut parts = s.split(':');
-        match parts.next().unwrap_or_default() {
-            "random" if s == "random" => Ok(PlayerSpec::Random),
-            "greedy" if s == "greedy" => Ok(PlayerSpec::Greedy),
-            "engine" if s == "engine:v0" || s.starts_with("engine:v0:") => {
-                let rest = s.strip_prefix("engine:v0").unwrap_or_default();
-                match format!("engine{rest}").parse()? {
-                    PlayerSpec::Engine {
-                        level: None,
-                        limits,
-                    } => Ok(PlayerSpec::Baseline { limits }),
-                    _ => Err(err("engine:v0 takes limits only, no level".to_owned())),
+        let mut parts = spec.split(':');
+        let kind = parts.next().unwrap_or_default();
+        match kind {
+            "random" if spec == "random" => Ok(PlayerSpec::Random),
+            "greedy" if spec == "greedy" => Ok(PlayerSpec::Greedy),
+            "engine" if spec == "engine:v0" || spec.starts_with("engine:v0:") => {
+                let (level, limits) = options.engine(parts.skip(1))?;
+                if level.is_some() {
+                    return Err(options.error("engine:v0 takes limits only, no level".to_owned()));
                 }
+                Ok(PlayerSpec::Baseline { limits })
             }
             "engine" => {
-                let mut level = None;
-                let mut limits: Option<Limits> = None;
-                for part in parts {
-                    if let Some((key, value)) = part.split_once('=') {
-                        let n: u64 = value
-                            .parse()
-                            .map_err(|_| err(format!("{key} takes a number, not {value:?}")))?;
-                        let l = limits.get_or_insert_with(Limits::default);
-                        match key {
-                            "depth" => l.depth = Some(n.min(u64::from(u32::MAX)) as u32),
-                            "nodes" => l.nodes = Some(n),
-                            "movetime" => l.movetime = Some(Duration::from_millis(n)),
-                            _ => {
-                                return Err(err(format!(
-                                    "unknown engine option {key:?} (known: depth, nodes, movetime)"
-                                )));
-                            }
-                        }
-                    } else {
-                        level = Some(part.parse::<Level>().map_err(|e| err(e.to_string()))?);
-                    }
-                }
+                let (level, limits) = options.engine(parts)?;
                 Ok(PlayerSpec::Engine { level, limits })
             }
-            _ => Err(err(
+            _ => Err(options.error(
                 "expected random, greedy, engine[:LEVEL][:depth=N|nodes=N|movetime=MS] or uci:COMMAND"
                     .to_owned(),
             )),
@@ -241,12 +443,26 @@ impl PlayerSpec {
     ///
     /// # Errors
     ///
-    /// [`PlayerError::Io`] or [`PlayerError::Protocol`] when an external engine does not start
-    /// or does not complete the handshake.
+    /// [`PlayerError::Io`], [`PlayerError::Ended`] or [`PlayerError::Timeout`] when an
+    /// external engine does not start or does not complete the handshake.
     pub fn build(
         &self,
         seed: u64,
         default_limits: Option<Limits>,
+    ) -> Result<Box<dyn Player>, PlayerError> {
+        self.build_with(seed, default_limits, Timeouts::default())
+    }
+
+    /// As [`PlayerSpec::build`], with the time-outs for an external engine.
+    ///
+    /// # Errors
+    ///
+    /// As [`PlayerSpec::build`].
+    pub fn build_with(
+        &self,
+        seed: u64,
+        default_limits: Option<Limits>,
+        timeouts: Timeouts,
     ) -> Result<Box<dyn Player>, PlayerError> {
         Ok(match self {
             PlayerSpec::Random => Box::new(RandomPlayer {
@@ -282,9 +498,10 @@ impl PlayerSpec {
                     .or(default_limits)
                     .unwrap_or_else(|| Level::Strong.limits()),
             }),
-            PlayerSpec::External(cmd) => Box::new(ExternalPlayer::start(
+            PlayerSpec::External(cmd) => Box::new(ExternalPlayer::start_with(
                 cmd,
                 default_limits.unwrap_or(Limits::movetime(Duration::from_millis(100))),
+                timeouts,
             )?),
         })
     }
@@ -348,7 +565,7 @@ impl Player for EnginePlayer {
         self.name.clone()
     }
 
-    fn new_game(&mut self) -> Result<(), PlayerError> {
+    fn new_game(&mut self, _start: &Position) -> Result<(), PlayerError> {
         self.searcher.clear();
         Ok(())
     }
@@ -369,20 +586,6 @@ impl Player for EnginePlayer {
     }
 }
 
-/// Writes `:depth=N:nodes=N:movetime=MS` for the limits that are set.
-fn write_limits(f: &mut fmt::Formatter<'_>, l: &Limits) -> fmt::Result {
-    if let Some(d) = l.depth {
-        write!(f, ":depth={d}")?;
-    }
-    if let Some(n) = l.nodes {
-        write!(f, ":nodes={n}")?;
-    }
-    if let Some(t) = l.movetime {
-        write!(f, ":movetime={}", t.as_millis())?;
-    }
-    Ok(())
-}
-
 /// The frozen v0.1.0 engine ([`crate::baseline`]) at a limit.
 pub struct BaselinePlayer {
     name: String,
@@ -395,7 +598,7 @@ impl Player for BaselinePlayer {
         self.name.clone()
     }
 
-    fn new_game(&mut self) -> Result<(), PlayerError> {
+    fn new_game(&mut self, _start: &Position) -> Result<(), PlayerError> {
         self.engine.clear();
         Ok(())
     }
@@ -409,95 +612,286 @@ impl Player for BaselinePlayer {
     }
 }
 
+/// A line from an external engine, or why none can come.
+enum Incoming {
+    Line(String),
+    End,
+    Bad(String),
+}
+
 /// An external engine process speaking the engine protocol.
+///
+/// Its output is read by a thread of its own and its input written by another, so that no
+/// wait can block beyond its time-out whatever the engine does; on any failure, and when the
+/// player is dropped, the process is ended (`quit`, then killed after [`Timeouts::quit`]).
 pub struct ExternalPlayer {
-    command: Vec<String>,
+    command: String,
     name: String,
     child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    input: Option<Sender<String>>,
+    output: Receiver<Incoming>,
     limits: Limits,
+    timeouts: Timeouts,
+    options: BTreeSet<String>,
+    dead: bool,
 }
 
 impl ExternalPlayer {
-    /// Starts the engine and completes the handshake (`uci` ... `uciok`).
+    /// Starts the engine and completes the handshake (`uci` ... `uciok`), with the default
+    /// time-outs.
     ///
     /// # Errors
     ///
-    /// [`PlayerError::Io`] when it cannot be started, [`PlayerError::Protocol`] when it does
-    /// not answer `uciok`.
+    /// As [`ExternalPlayer::start_with`].
     pub fn start(command: &[String], limits: Limits) -> Result<ExternalPlayer, PlayerError> {
+        ExternalPlayer::start_with(command, limits, Timeouts::default())
+    }
+
+    /// Starts the engine and completes the handshake (`uci` ... `uciok`), reading the
+    /// options it advertises.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayerError::Io`] when it cannot be started, [`PlayerError::Timeout`] or
+    /// [`PlayerError::Ended`] when it does not answer `uciok`.
+    pub fn start_with(
+        command: &[String],
+        limits: Limits,
+        timeouts: Timeouts,
+    ) -> Result<ExternalPlayer, PlayerError> {
         let text = command.join(" ");
+        let Some((program, args)) = command.split_first() else {
+            return Err(PlayerError::Spec {
+                spec: "uci:".to_owned(),
+                reason: "uci: needs a command".to_owned(),
+            });
+        };
         let io = |error| PlayerError::Io {
             command: text.clone(),
             error,
         };
-        let mut child = Command::new(&command[0])
-            .args(&command[1..])
+        let mut child = Command::new(program)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .map_err(io)?;
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = BufReader::new(child.stdout.take().expect("piped"));
+        let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(io(std::io::Error::other("no pipe to the engine")));
+        };
+        let (input, to_engine) = channel::<String>();
+        let (from_engine, output) = channel();
+        // Threads are detached: a process that leaves a child holding its pipes open must
+        // not hold up the match.
+        let spawned = std::thread::Builder::new()
+            .name("engine-input".to_owned())
+            .spawn(move || {
+                for line in to_engine {
+                    if writeln!(stdin, "{line}")
+                        .and_then(|()| stdin.flush())
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            })
+            .and_then(|_| {
+                std::thread::Builder::new()
+                    .name("engine-output".to_owned())
+                    .spawn(move || read_lines(stdout, &from_engine))
+            });
         let mut p = ExternalPlayer {
-            command: command.to_vec(),
+            command: text.clone(),
             name: format!("uci:{text}"),
             child,
-            stdin,
-            stdout,
+            input: Some(input),
+            output,
             limits,
+            timeouts,
+            options: BTreeSet::new(),
+            dead: false,
         };
-        p.send("uci")?;
+        spawned.map_err(io)?;
+        p.send("uci");
         let mut name = None;
-        p.read_until(|l| {
+        let mut options = BTreeSet::new();
+        p.wait_for("uciok", timeouts.handshake, |l| {
             if let Some(n) = l.strip_prefix("id name ") {
-                name = Some(n.to_owned());
+                name = Some(n.trim().to_owned());
+            } else if let Some(rest) = l.strip_prefix("option name ") {
+                let option = rest.split(" type ").next().unwrap_or(rest).trim();
+                options.insert(option.to_ascii_lowercase());
             }
-            l == "uciok"
+            Ok(l == "uciok")
         })?;
-        if let Some(n) = name {
+        if let Some(n) = name.filter(|n| !n.is_empty()) {
             p.name = n;
         }
+        p.options = options;
         Ok(p)
     }
 
-    fn text(&self) -> String {
-        self.command.join(" ")
+    /// Whether the engine advertised the option `name` (letter case ignored) after `uci`.
+    pub fn has_option(&self, name: &str) -> bool {
+        self.options.contains(&name.to_ascii_lowercase())
     }
 
-    fn send(&mut self, line: &str) -> Result<(), PlayerError> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|error| PlayerError::Io {
-                command: self.text(),
-                error,
-            })
+    fn send(&mut self, line: &str) {
+        // A failed send shows as the engine's end or silence when its answer is awaited.
+        if let Some(input) = &self.input {
+            let _ = input.send(line.to_owned());
+        }
     }
 
-    /// Reads lines until `done` says so; returns that line.
-    fn read_until(&mut self, mut done: impl FnMut(&str) -> bool) -> Result<String, PlayerError> {
-        let mut line = String::new();
-        loop {
-            line.clear();
-            let n = self
-                .stdout
-                .read_line(&mut line)
-                .map_err(|error| PlayerError::Io {
-                    command: self.text(),
-                    error,
-                })?;
-            if n == 0 {
-                return Err(PlayerError::Protocol {
-                    command: self.text(),
-                    reason: "the engine ended its output".to_owned(),
-                });
+    /// Reads lines until `done` says so, for at most `timeout`; returns that line. On any
+    /// failure the process is killed.
+    fn wait_for(
+        &mut self,
+        what: &'static str,
+        timeout: Duration,
+        mut done: impl FnMut(&str) -> Result<bool, String>,
+    ) -> Result<String, PlayerError> {
+        let deadline = Instant::now() + timeout;
+        let failure = loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(Incoming::Line(line)) => match done(&line) {
+                    Ok(true) => return Ok(line),
+                    Ok(false) => {}
+                    Err(reason) => {
+                        break PlayerError::Protocol {
+                            command: self.command.clone(),
+                            reason,
+                        };
+                    }
+                },
+                Ok(Incoming::Bad(reason)) => {
+                    break PlayerError::Protocol {
+                        command: self.command.clone(),
+                        reason,
+                    };
+                }
+                Ok(Incoming::End) | Err(RecvTimeoutError::Disconnected) => {
+                    break PlayerError::Ended {
+                        command: self.command.clone(),
+                        waiting_for: what,
+                    };
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    break PlayerError::Timeout {
+                        command: self.command.clone(),
+                        waiting_for: what,
+                        after: timeout,
+                    };
+                }
             }
-            let l = line.trim();
-            if done(l) {
-                return Ok(l.to_owned());
+        };
+        self.kill();
+        Err(failure)
+    }
+
+    fn kill(&mut self) {
+        self.input = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.dead = true;
+    }
+
+    /// Sets the game's rules: `Rules` when the engine advertises it, else each rule option;
+    /// the standard rules need no option. Then `isready`, and an error line before `readyok`
+    /// is a rejection.
+    fn set_rules(&mut self, rules: Rules) -> Result<(), PlayerError> {
+        let mut sent = Vec::new();
+        if self.has_option("Rules") {
+            sent.push(format!(
+                "setoption name Rules value {}",
+                rules.to_full_string()
+            ));
+        } else if Rules::NAMES.iter().all(|n| self.has_option(n)) {
+            for pair in rules.to_full_string().split(',') {
+                if let Some((name, value)) = pair.split_once('=') {
+                    sent.push(format!("setoption name {name} value {value}"));
+                }
             }
+        } else if rules != Rules::STANDARD {
+            let reason = format!(
+                "not advertised after uci, and the match plays {} (the engine would play \
+                 other rules)",
+                rules.to_full_string()
+            );
+            self.kill();
+            return Err(PlayerError::Unsupported {
+                command: self.command.clone(),
+                option: "Rules".to_owned(),
+                reason,
+            });
+        }
+        for line in &sent {
+            self.send(line);
+        }
+        self.send("isready");
+        let command = self.command.clone();
+        self.wait_for("readyok", self.timeouts.handshake, |l| {
+            if sent.is_empty() {
+                return Ok(l == "readyok");
+            }
+            match l.strip_prefix("info string ") {
+                Some(msg) if msg.to_ascii_lowercase().starts_with("error") => Err(format!(
+                    "rejected the rule options ({}): {}",
+                    rules.to_full_string(),
+                    clip(msg)
+                )),
+                _ => Ok(l == "readyok"),
+            }
+        })
+        .map_err(|e| match e {
+            PlayerError::Protocol { reason, .. } if reason.starts_with("rejected") => {
+                PlayerError::Unsupported {
+                    command,
+                    option: "Rules".to_owned(),
+                    reason,
+                }
+            }
+            e => e,
+        })?;
+        Ok(())
+    }
+}
+
+/// At most 80 characters of an engine's text, for messages and records.
+fn clip(text: &str) -> String {
+    let mut out: String = text.chars().take(80).collect();
+    if text.chars().nth(80).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
+fn read_lines(stdout: impl Read, to: &Sender<Incoming>) {
+    let mut reader = BufReader::new(stdout);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let got = (&mut reader)
+            .take(MAX_ENGINE_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf);
+        let message = match got {
+            Ok(0) => Incoming::End,
+            Ok(_) if buf.len() > MAX_ENGINE_LINE => {
+                Incoming::Bad(format!("sent a line longer than {MAX_ENGINE_LINE} bytes"))
+            }
+            Ok(_) => match std::str::from_utf8(&buf) {
+                Ok(text) => Incoming::Line(text.trim().to_owned()),
+                Err(_) => Incoming::Bad("sent a line that is not UTF-8".to_owned()),
+            },
+            Err(e) => Incoming::Bad(format!("cannot be read: {e}")),
+        };
+        let last = !matches!(message, Incoming::Line(_));
+        if to.send(message).is_err() || last {
+            return;
         }
     }
 }
@@ -507,18 +901,12 @@ impl Player for ExternalPlayer {
         self.name.clone()
     }
 
-    fn new_game(&mut self) -> Result<(), PlayerError> {
-        self.send("ucinewgame")?;
-        self.send("isready")?;
-        self.read_until(|l| l == "readyok").map(|_| ())
+    fn new_game(&mut self, start: &Position) -> Result<(), PlayerError> {
+        self.send("ucinewgame");
+        self.set_rules(start.rules())
     }
 
     fn choose(&mut self, game: &Game) -> Result<Turn, PlayerError> {
-        let rules = game.start().rules();
-        self.send(&format!(
-            "setoption name Rules value {}",
-            rules.to_full_string()
-        ))?;
         let mut pos = format!("position fen {}", game.start().to_fen());
         if !game.turns().is_empty() {
             pos.push_str(" moves");
@@ -527,7 +915,7 @@ impl Player for ExternalPlayer {
                 pos.push_str(&t.to_string());
             }
         }
-        self.send(&pos)?;
+        self.send(&pos);
         let l = self.limits;
         let mut go = "go".to_owned();
         if let Some(d) = l.depth {
@@ -539,21 +927,37 @@ impl Player for ExternalPlayer {
         if let Some(t) = l.movetime {
             go.push_str(&format!(" movetime {}", t.as_millis()));
         }
-        self.send(&go)?;
-        let line = self.read_until(|l| l.starts_with("bestmove"))?;
+        self.send(&go);
+        let timeout = self.timeouts.turn(l.movetime);
+        let line = self.wait_for("bestmove", timeout, |l| {
+            Ok(l == "bestmove" || l.starts_with("bestmove "))
+        })?;
         let text = line.split_whitespace().nth(1).unwrap_or_default();
         game.position()
             .parse_turn(text)
-            .map_err(|e| PlayerError::Protocol {
-                command: self.text(),
-                reason: format!("answered an unusable turn: {e}"),
+            .map_err(|e| PlayerError::IllegalTurn {
+                player: self.name.clone(),
+                answer: clip(text),
+                reason: e.to_string(),
             })
     }
 }
 
 impl Drop for ExternalPlayer {
     fn drop(&mut self) {
-        let _ = self.send("quit");
+        if self.dead {
+            return;
+        }
+        self.send("quit");
+        self.input = None; // closes the engine's input once the line is written
+        let deadline = Instant::now() + self.timeouts.quit;
+        while Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(_)) | Err(_) => return,
+                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            }
+        }
+        let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
@@ -561,7 +965,6 @@ impl Drop for ExternalPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fanorona_core::Position;
 
     #[test]
     fn specs_read_and_print() {
@@ -572,6 +975,7 @@ mod tests {
             "engine:beginner",
             "engine:strong:movetime=100",
             "engine:depth=6",
+            "engine:depth=6:nodes=1000",
             "engine:v0",
             "engine:v0:movetime=200",
             "engine:v0:nodes=5000",
@@ -588,13 +992,33 @@ mod tests {
             "randomly",
             "engine:expert",
             "engine:depth=x",
+            "engine:depth=0",
+            "engine:movetime=-5",
             "engine:speed=3",
             "uci:",
+            "random:depth=3",
             "engine:v0:casual",
             "engine:v0x",
             "engine:v0:speed=1",
+            "engine:v0:nodes=5:nodes=6",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn conflicting_spec_options_are_errors() {
+        for (bad, says) in [
+            ("engine:depth=1:depth=2", "depth is given twice"),
+            (
+                "engine:movetime=5:nodes=9:movetime=5",
+                "movetime is given twice",
+            ),
+            ("engine:casual:strong", "more than one level"),
+            ("engine:casual:casual", "more than one level"),
+        ] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
         }
     }
 
@@ -648,5 +1072,16 @@ mod tests {
     fn a_missing_external_engine_is_an_error() {
         let spec: PlayerSpec = "uci:/nonexistent/engine-binary".parse().unwrap();
         assert!(matches!(spec.build(0, None), Err(PlayerError::Io { .. })));
+    }
+
+    #[test]
+    fn timeouts_add_the_margin_to_the_movetime() {
+        let t = Timeouts::all(Duration::from_millis(50));
+        assert_eq!(
+            t.turn(Some(Duration::from_millis(100))),
+            Duration::from_millis(150)
+        );
+        assert_eq!(t.turn(None), Duration::from_millis(50));
+        assert_eq!(clip(&"x".repeat(100)).len(), 83);
     }
 }

@@ -49,6 +49,10 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              replaces FILE when the match ends, also when it stops on an error or Ctrl-C: the \
              finished games are kept, never half a game."
         }
+        "openings" => {
+            "Writes no file but --out FILE, which is written whole (a temporary file renamed \
+             over it) or not at all; without it the suite goes to standard output."
+        }
         "engine" => {
             "Writes no file: the protocol's replies go to standard output. Every `go` is \
              answered by exactly one `bestmove`; the end of standard input, like `quit`, \

@@ -38,6 +38,7 @@ enum Command {
     Analyse(commands::analyse::AnalyseArgs),
     #[command(name = "match")]
     Match(commands::play_match::MatchArgs),
+    Openings(commands::openings::OpeningsArgs),
     Engine(commands::engine::EngineArgs),
     Bench(commands::bench::BenchArgs),
 }
@@ -59,6 +60,7 @@ fn main() -> ExitCode {
         Command::Show(args) => commands::show::run(&args),
         Command::Analyse(args) => commands::analyse::run(&args),
         Command::Match(args) => commands::play_match::run(&args),
+        Command::Openings(args) => commands::openings::run(&args),
         Command::Engine(args) => commands::engine::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
     };

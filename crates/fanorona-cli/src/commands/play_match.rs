@@ -1,32 +1,48 @@
-//! `fanorona match`: games between two players, with the result and an Elo difference.
+//! `fanorona match`: games between two players in colour-swapped pairs, with the result,
+//! pentanomial statistics, an Elo difference and an optional SPRT.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use fanorona_ai::Limits;
-use fanorona_ai::matches::{MatchConfig, MatchGame, play_match};
-use fanorona_ai::players::PlayerSpec;
+use fanorona_ai::matches::{
+    MatchConfig, MatchGame, MatchResult, Sprt, SprtDecision, SprtStatus, Stop, Tally, Termination,
+    play_match,
+};
+use fanorona_ai::openings;
+use fanorona_ai::players::{PlayerSpec, Timeouts};
 use fanorona_core::record::{Element, GameRecord, GameResult, Tag};
-use fanorona_core::{BoardSize, Color, Position};
+use fanorona_core::{BoardSize, Color, Position, Rules};
 use serde_json::json;
 
 use crate::options::{RuleArgs, limits, ranged};
+use crate::output::{OutputFile, shown_path};
 use crate::progress;
 
-/// Play games between two players and report wins, draws, losses and the Elo difference.
+/// Play games between two players and report the score, the Elo difference with its error
+/// margin, pentanomial pair counts and, with --sprt, a sequential test.
 ///
 /// A player is `random`, `greedy` (largest capture), `engine` (full strength),
 /// `engine:LEVEL` (beginner, casual, strong, maximum), `engine:depth=N`, `engine:nodes=N`,
-/// `engine:movetime=MS` (options combine: `engine:casual:movetime=50`), or `uci:COMMAND`, an
-/// external engine speaking the engine protocol. Colours alternate; each opening is played
-/// twice, once with each colour. Results count for the first player.
+/// `engine:movetime=MS` (options combine, each once: `engine:casual:movetime=50`), or
+/// `uci:COMMAND`, an external engine speaking the engine protocol. Results count for the
+/// first player.
+///
+/// Games come in pairs from the same opening with colours swapped. On 5x9 under the standard
+/// rules the openings are the built-in suite (near-equal positions four turns deep); else the
+/// setup. A player that crashes, does not answer in time, breaks the protocol or plays an
+/// illegal turn loses that game (the reason is in the record) and the match goes on. With
+/// --out, each game is written as it ends: whatever happens, the games finished are kept.
+/// A finished match prints the command that reruns it.
 ///
 /// Examples:
 ///   fanorona match engine:strong greedy --games 20 --movetime 100
-///   fanorona match engine:casual engine:beginner --games 40 --threads 2
+///   fanorona match engine engine:casual --sprt 0,10 --games 20000 --concurrency 2 --nodes 20000
 ///   fanorona match engine "uci:./other-engine --uci" --movetime 200 --out games.fgn --json
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
@@ -35,9 +51,9 @@ pub struct MatchArgs {
     pub first: String,
     /// The second player.
     pub second: String,
-    /// Number of games.
-    #[arg(long, default_value_t = 10, value_parser = ranged::<usize>(1..=limits::GAMES))]
-    pub games: usize,
+    /// Number of games (the most, with --sprt).
+    #[arg(long, default_value_t = 10, value_parser = ranged::<u64>(1..=limits::GAMES))]
+    pub games: u64,
     /// Milliseconds per turn for engines whose description names no limit.
     #[arg(long, value_name = "MS", value_parser = ranged::<u64>(1..=limits::MOVETIME_MS))]
     pub movetime: Option<u64>,
@@ -47,75 +63,123 @@ pub struct MatchArgs {
     /// Nodes per turn for engines whose description names no limit.
     #[arg(long, value_parser = ranged::<u64>(1..=u64::MAX))]
     pub nodes: Option<u64>,
-    /// A file of starting positions, one position string per line (`#` starts a comment).
-    #[arg(long, value_name = "FILE")]
-    pub openings: Option<String>,
+    /// A file of starting positions, one position string per line (`#` starts a comment);
+    /// pair k starts from the k-th position (cycling).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["no_openings", "board"])]
+    pub openings: Option<PathBuf>,
+    /// Start every pair from the setup, not from the built-in suite.
+    #[arg(long)]
+    pub no_openings: bool,
     /// Play this many random turns from each opening before the players take over (the same
-    /// turns for both games of a pair): varied games between deterministic engines.
-    #[arg(long, value_name = "N", default_value_t = 0,
-          value_parser = ranged::<usize>(0..=limits::TURNS))]
-    pub random_plies: usize,
-    /// Start from the setup of this board size (rows x columns) when there are no openings.
-    #[arg(
-        long,
-        value_name = "RxC",
-        default_value = "5x9",
-        conflicts_with = "openings"
-    )]
+    /// turns for both games of a pair; a start that repeats an earlier pair's is drawn again).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = ranged::<u32>(0..=limits::TURNS))]
+    pub random_plies: u32,
+    /// The board (rows x columns) when there is no --openings file.
+    #[arg(long, value_name = "RxC", default_value = "5x9")]
     pub board: String,
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Games played at once (default: the number of processors).
-    #[arg(long, value_parser = ranged::<usize>(1..=limits::THREADS))]
-    pub threads: Option<usize>,
-    /// A game running longer than this many turns is adjudicated a draw.
-    #[arg(long, default_value_t = 1000, value_parser = ranged::<usize>(1..=limits::TURNS))]
-    pub max_turns: usize,
-    /// Seed for the players' randomness.
+    /// Games played at once, one thread each (give each engine a core of its own).
+    #[arg(long, default_value_t = 1, value_parser = ranged::<u16>(1..=limits::THREADS))]
+    pub concurrency: u16,
+    /// The old name of --concurrency.
+    #[arg(long, hide = true, conflicts_with = "concurrency", value_parser = ranged::<u16>(1..=limits::THREADS))]
+    pub threads: Option<u16>,
+    /// A game still running after this many turns is adjudicated a draw (Termination
+    /// "adjudication").
+    #[arg(long, default_value_t = 1000, value_parser = ranged::<u32>(1..=limits::TURNS))]
+    pub max_turns: u32,
+    /// Seed of the players' randomness and of random openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write every game to this file as FGN records.
+    /// Run a sequential probability ratio test of Elo = ELO0 against Elo = ELO1 (logistic
+    /// Elo, pentanomial pairs) and stop when it decides.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    pub sprt: Option<String>,
+    /// The SPRT's probability of accepting ELO1 when ELO0 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub alpha: f64,
+    /// The SPRT's probability of accepting ELO0 when ELO1 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    pub beta: f64,
+    /// External engines: the wait for `uciok` and `readyok`.
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = ranged::<u64>(1..=limits::MOVETIME_MS))]
+    pub handshake_timeout: u64,
+    /// External engines: the wait for `bestmove` beyond the turn's movetime (default 10000),
+    /// or in all for a turn without a time limit (default 120000).
+    #[arg(long, value_name = "MS", value_parser = ranged::<u64>(1..=limits::MOVETIME_MS))]
+    pub turn_timeout: Option<u64>,
+    /// External engines: the wait for the process to end after `quit`, before it is killed.
+    #[arg(long, value_name = "MS", default_value_t = 2_000, value_parser = ranged::<u64>(1..=limits::MOVETIME_MS))]
+    pub quit_timeout: u64,
+    /// Write every game to this file as FGN records, each as it ends.
     #[arg(long, value_name = "FILE")]
-    pub out: Option<String>,
-    /// Print the summary as JSON (`wins`, `draws`, `losses` for the first player).
+    pub out: Option<PathBuf>,
+    /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
 }
 
-fn read_openings(path: &str, rules: fanorona_core::Rules) -> Result<Vec<Position>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or_default().trim();
-        if line.is_empty() {
-            continue;
-        }
-        let pos = Position::from_fen_with(line, rules)
-            .with_context(|| format!("{path}, line {}", i + 1))?;
-        if pos.outcome().is_some() {
-            bail!("{path}, line {}: the game is already over there", i + 1);
-        }
-        out.push(pos);
-    }
-    if out.is_empty() {
-        bail!("{path} holds no position");
-    }
-    Ok(out)
+/// Where the openings come from.
+enum Source {
+    Builtin(usize),
+    File(PathBuf, usize),
+    Setup,
 }
 
-fn record(g: &MatchGame, round: usize) -> GameRecord {
+impl Source {
+    fn describe(&self) -> String {
+        match self {
+            Source::Builtin(n) => format!("the built-in 5x9 suite ({n} positions)"),
+            Source::File(p, n) => format!("{} ({n} positions)", p.display()),
+            Source::Setup => "the setup".to_owned(),
+        }
+    }
+}
+
+fn read_openings(path: &Path, rules: Rules) -> Result<Vec<Position>> {
+    const MAX_BYTES: u64 = 64 << 20;
+    let len = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    if len > MAX_BYTES {
+        bail!(
+            "{}: larger than {} MiB, not an opening suite",
+            path.display(),
+            MAX_BYTES >> 20
+        );
+    }
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    openings::parse(&text, rules).with_context(|| format!("in {}", path.display()))
+}
+
+/// A comment's text as FGN can hold it (no braces, no line breaks).
+fn comment_text(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '{' => '(',
+            '}' => ')',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect()
+}
+
+/// The record of a finished game, with its `Termination`.
+fn record(g: &MatchGame) -> GameRecord {
     let start = g.game.start();
-    let result = match g.outcome.winner {
+    let result = match g.winner {
         Some(Color::White) => GameResult::WhiteWins,
         Some(Color::Black) => GameResult::BlackWins,
         None => GameResult::Draw,
     };
     let mut tags = vec![
         ("Event", "fanorona match".to_owned()),
-        ("Round", round.to_string()),
-        ("White", g.white.clone()),
-        ("Black", g.black.clone()),
-        ("Result", g.outcome.result_str().to_owned()),
+        ("Round", (g.index + 1).to_string()),
+        ("White", comment_text(&g.white)),
+        ("Black", comment_text(&g.black)),
+        ("Result", g.result_str().to_owned()),
     ];
     if start.size() != BoardSize::STANDARD {
         tags.push(("Board", start.size().to_string()));
@@ -127,13 +191,14 @@ fn record(g: &MatchGame, round: usize) -> GameRecord {
     if *start != Position::start_with(start.size(), start.rules()) {
         tags.push(("FEN", start.to_fen()));
     }
+    tags.push(("Termination", g.termination.tag().to_owned()));
     let mut movetext: Vec<Element> = g
         .game
         .turns()
         .iter()
         .map(|t| Element::Turn(t.to_string()))
         .collect();
-    movetext.push(Element::Comment(g.outcome.to_string()));
+    movetext.push(Element::Comment(comment_text(&g.description())));
     GameRecord {
         tags: tags
             .into_iter()
@@ -148,41 +213,211 @@ fn record(g: &MatchGame, round: usize) -> GameRecord {
     }
 }
 
-fn show(x: f64) -> String {
-    if x.is_infinite() {
-        if x > 0.0 { "+inf" } else { "-inf" }.to_owned()
-    } else {
-        format!("{x:+.0}")
+/// The games file: a journal (see [`OutputFile::journal`]) opened before the first game, each
+/// game appended as it ends.
+struct Out {
+    file: OutputFile,
+    games: usize,
+}
+
+impl Out {
+    fn write(&mut self, g: &MatchGame) -> Result<(), String> {
+        let text = record(g).to_fgn().map_err(|e| e.to_string())?;
+        self.file
+            .append(text.as_bytes())
+            .map_err(|e| crate::output::error_text(&e))?;
+        self.games += 1;
+        Ok(())
     }
 }
 
+fn parse_sprt(args: &MatchArgs) -> Result<Option<Sprt>> {
+    let Some(text) = &args.sprt else {
+        return Ok(None);
+    };
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [a, b] = parts[..] else {
+        bail!("--sprt takes ELO0,ELO1 (such as 0,10), not {text:?}");
+    };
+    let num = |s: &str| -> Result<f64> {
+        s.parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .with_context(|| format!("--sprt: {s:?} is not a number"))
+    };
+    Ok(Some(
+        Sprt::new(num(a)?, num(b)?, args.alpha, args.beta).context("in --sprt")?,
+    ))
+}
+
+/// A word as a POSIX shell reads it back.
+fn shell_word(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_./:=,@+-%".contains(c));
+    if plain {
+        s.to_owned()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+/// The command that plays this match again (without --out and --json).
+fn rerun_command(args: &MatchArgs, rules: Rules) -> String {
+    let mut words: Vec<String> = vec![
+        "fanorona".into(),
+        "match".into(),
+        args.first.clone(),
+        args.second.clone(),
+        "--games".into(),
+        args.games.to_string(),
+    ];
+    let mut opt = |name: &str, value: String| {
+        words.push(format!("--{name}"));
+        words.push(value);
+    };
+    if let Some(v) = args.movetime {
+        opt("movetime", v.to_string());
+    }
+    if let Some(v) = args.depth {
+        opt("depth", v.to_string());
+    }
+    if let Some(v) = args.nodes {
+        opt("nodes", v.to_string());
+    }
+    if let Some(p) = &args.openings {
+        opt("openings", p.display().to_string());
+    } else {
+        opt("board", args.board.clone());
+    }
+    if rules != Rules::STANDARD {
+        opt("rules", rules.to_full_string());
+    }
+    if args.random_plies > 0 {
+        opt("random-plies", args.random_plies.to_string());
+    }
+    opt("concurrency", args.concurrency.to_string());
+    opt("max-turns", args.max_turns.to_string());
+    opt("seed", args.seed.to_string());
+    if let Some(s) = &args.sprt {
+        opt("sprt", s.clone());
+        opt("alpha", args.alpha.to_string());
+        opt("beta", args.beta.to_string());
+    }
+    let external = [&args.first, &args.second]
+        .iter()
+        .any(|p| p.trim().starts_with("uci:"));
+    if external {
+        opt("handshake-timeout", args.handshake_timeout.to_string());
+        if let Some(t) = args.turn_timeout {
+            opt("turn-timeout", t.to_string());
+        }
+        opt("quit-timeout", args.quit_timeout.to_string());
+    }
+    if args.no_openings {
+        words.push("--no-openings".into());
+    }
+    words
+        .iter()
+        .map(|w| shell_word(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn show_elo(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf" } else { "-inf" }.to_owned()
+    } else {
+        format!("{x:+.1}")
+    }
+}
+
+fn show_margin(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.1}")
+    } else {
+        "inf".to_owned()
+    }
+}
+
+fn finite(x: f64) -> serde_json::Value {
+    if x.is_finite() { json!(x) } else { json!(null) }
+}
+
+fn decision_name(d: SprtDecision) -> &'static str {
+    match d {
+        SprtDecision::H0 => "H0",
+        SprtDecision::H1 => "H1",
+    }
+}
+
+fn progress_line(t: &Tally, status: Option<SprtStatus>) -> String {
+    let mut s = format!("+{} ={} -{}", t.wins, t.draws, t.losses);
+    if t.pentanomial.pairs() > 0 {
+        let e = t.pentanomial.elo();
+        s.push_str(&format!(
+            ", Elo {} +- {}",
+            show_elo(e.diff),
+            show_margin(e.margin)
+        ));
+    }
+    if let Some(st) = status {
+        s.push_str(&format!(
+            ", LLR {:.2} ({:.2}, {:.2})",
+            st.llr, st.lower, st.upper
+        ));
+    }
+    s
+}
+
+/// A forfeit, as the summary lists it.
+struct Forfeit {
+    round: usize,
+    loser: String,
+    tag: &'static str,
+    detail: String,
+}
+
+/// The most forfeits listed one by one in the summary (all are counted).
+const FORFEITS_LISTED: usize = 20;
+
 /// Runs `fanorona match`.
 pub fn run(args: &MatchArgs) -> Result<ExitCode> {
-    let mut out = crate::output::stdout();
     let first: PlayerSpec = args.first.parse()?;
     let second: PlayerSpec = args.second.parse()?;
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
     let rules = args.rules.rules()?;
-    // The output is checked, and its temporary file made, before any game is played.
-    let journal = match &args.out {
+    let sprt = parse_sprt(args)?;
+    // The output is checked, and its journal made, before anything else is done.
+    let out = match &args.out {
         Some(path) => {
             if let Some(openings) = &args.openings {
-                crate::output::refuse_same_file(&[openings], path)?;
+                crate::output::refuse_same_file(
+                    &[&openings.to_string_lossy()],
+                    &path.to_string_lossy(),
+                )?;
             }
-            Some(std::sync::Mutex::new(crate::output::OutputFile::journal(
-                path,
-            )?))
+            Some(Out {
+                file: OutputFile::journal(path)?,
+                games: 0,
+            })
         }
         None => None,
     };
-    let write_error = std::sync::Mutex::new(None::<anyhow::Error>);
-    let openings = match &args.openings {
-        Some(path) => read_openings(path, rules)?,
+    let (opening_list, source) = match &args.openings {
+        Some(path) => {
+            let list = read_openings(path, rules)?;
+            let n = list.len();
+            (list, Source::File(path.clone(), n))
+        }
         None => {
             let size: BoardSize = args.board.parse().context("in --board")?;
-            vec![Position::start_with(size, rules)]
+            match openings::builtin(size, rules).filter(|_| !args.no_openings) {
+                Some(list) => {
+                    let n = list.len();
+                    (list, Source::Builtin(n))
+                }
+                None => (vec![Position::start_with(size, rules)], Source::Setup),
+            }
         }
     };
     let limits = Limits {
@@ -191,86 +426,282 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         nodes: args.nodes,
         ..Limits::default()
     };
+    let mut timeouts = Timeouts::default();
+    timeouts.handshake = Duration::from_millis(args.handshake_timeout);
+    timeouts.quit = Duration::from_millis(args.quit_timeout);
+    if let Some(t) = args.turn_timeout {
+        timeouts.turn_margin = Duration::from_millis(t);
+        timeouts.turn_untimed = Duration::from_millis(t);
+    }
     let config = MatchConfig {
-        games: args.games,
-        openings,
+        games: usize::try_from(args.games).context("--games")?,
+        openings: opening_list,
         limits: (limits != Limits::default()).then_some(limits),
-        threads: args.threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-        }),
-        max_turns: args.max_turns,
+        concurrency: usize::from(args.threads.unwrap_or(args.concurrency)),
+        max_turns: args.max_turns as usize,
         seed: args.seed,
-        random_plies: args.random_plies,
+        random_plies: args.random_plies as usize,
+        timeouts,
+        sprt,
+        keep_games: false,
     };
-    let bar = progress::bar(args.games as u64, "match");
-    let result = play_match(&first, &second, &config, |_, g| {
-        bar.set_message(format!("game {}: {}", g.index + 1, g.outcome.result_str()));
+    let out = Mutex::new(out);
+    let forfeits = Mutex::new(Vec::new());
+    let bar = progress::bar(args.games, "match");
+    let result = play_match(&first, &second, &config, |g, tally| {
+        bar.set_message(progress_line(tally, tally.sprt));
         bar.inc(1);
-        // Each game is kept as it ends (see `OutputFile::journal`).
-        if let Some(journal) = &journal {
-            let written = record(g, g.index + 1)
-                .to_fgn()
-                .map_err(anyhow::Error::from)
-                .and_then(|text| {
-                    journal
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .append(text.as_bytes())
+        if let Termination::Forfeit {
+            loser, ref detail, ..
+        } = g.termination
+        {
+            let mut list = forfeits.lock().unwrap_or_else(|p| p.into_inner());
+            if list.len() < FORFEITS_LISTED {
+                list.push(Forfeit {
+                    round: g.index + 1,
+                    loser: if loser == Color::White {
+                        g.white.clone()
+                    } else {
+                        g.black.clone()
+                    },
+                    tag: g.termination.tag(),
+                    detail: detail.clone(),
                 });
-            if let Err(e) = written {
-                write_error
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .get_or_insert(e);
             }
+        }
+        match out.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+            Some(o) => o.write(g),
+            None => Ok(()),
         }
     });
     bar.finish_and_clear();
-    // Finished games are in the output whether or not the match ended well.
-    let committed = journal.map(|j| j.into_inner().unwrap_or_else(|p| p.into_inner()).commit());
+    // The games finished are kept whether or not the match ended well.
+    let out = out.into_inner().unwrap_or_else(|p| p.into_inner());
+    let written = out.as_ref().map(|o| o.games);
+    let committed = out.map(|o| o.file.commit()).transpose();
     let result = result?;
-    if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        return Err(e);
-    }
-    if let Some(committed) = committed {
-        committed?;
-    }
-    let elo = result.elo();
-    let n = result.games.len() as f64;
-    let score = (result.wins as f64 + result.draws as f64 / 2.0) / n;
+    let forfeits = forfeits.into_inner().unwrap_or_else(|p| p.into_inner());
+    let summary = Summary {
+        first: &first,
+        second: &second,
+        result: &result,
+        config: &config,
+        source: &source,
+        command: rerun_command(args, rules),
+        forfeits: &forfeits,
+    };
+    let mut stdout = crate::output::stdout();
     if args.json {
-        let finite = |x: f64| if x.is_finite() { json!(x) } else { json!(null) };
-        writeln!(
-            out,
-            "{}",
-            json!({
-                "first": first.to_string(),
-                "second": second.to_string(),
-                "games": result.games.len(),
-                "wins": result.wins,
-                "draws": result.draws,
-                "losses": result.losses,
-                "score": score,
-                "elo": finite(elo.diff),
-                "elo_margin": finite(elo.margin),
-            })
-        )?;
+        let mut v = summary.json();
+        v["out"] = json!(args.out.as_ref().map(|p| shown_path(p)));
+        v["games_written"] = json!(written);
+        writeln!(stdout, "{v}")?;
     } else {
-        writeln!(
-            out,
-            "{first} vs {second}: +{} ={} -{} of {} games, score {:.1}%, Elo {} +- {}",
-            result.wins,
-            result.draws,
-            result.losses,
-            result.games.len(),
-            score * 100.0,
-            show(elo.diff),
-            if elo.margin.is_finite() {
-                format!("{:.0}", elo.margin)
-            } else {
-                "inf".to_owned()
-            }
-        )?;
+        summary.text(&mut stdout)?;
+    }
+    committed?;
+    if let Stop::Aborted(e) = &result.stop {
+        bail!("the match stopped: {e}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the summary is made of.
+struct Summary<'a> {
+    first: &'a PlayerSpec,
+    second: &'a PlayerSpec,
+    result: &'a MatchResult,
+    config: &'a MatchConfig,
+    source: &'a Source,
+    command: String,
+    forfeits: &'a [Forfeit],
+}
+
+impl Summary<'_> {
+    fn sprt_status(&self) -> Option<(Sprt, SprtStatus)> {
+        let t = &self.result.tally;
+        self.config
+            .sprt
+            .map(|s| (s, t.sprt.unwrap_or_else(|| s.status(&t.pentanomial))))
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let (result, config) = (self.result, self.config);
+        let t = &result.tally;
+        let by_games = t.elo();
+        let by_pairs = t.pentanomial.elo();
+        let (elo, basis) = if t.pentanomial.pairs() > 0 {
+            (by_pairs, "pairs")
+        } else {
+            (by_games, "games")
+        };
+        let sprt = self.sprt_status().map(|(s, status)| {
+            let (decision, after) = match &result.stop {
+                Stop::Sprt {
+                    decision, games, ..
+                } => (json!(decision_name(*decision)), json!(games)),
+                _ => (json!(null), json!(null)),
+            };
+            json!({
+                "elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
+                "llr": status.llr, "lower": status.lower, "upper": status.upper,
+                "decision": decision, "decided_after_games": after,
+            })
+        });
+        let stop = match &result.stop {
+            Stop::Completed => "completed",
+            Stop::Sprt { .. } => "sprt",
+            Stop::Aborted(_) => "aborted",
+            _ => "other",
+        };
+        let (source_name, file) = match self.source {
+            Source::Builtin(_) => ("builtin", None),
+            Source::File(p, _) => ("file", Some(shown_path(p))),
+            Source::Setup => ("setup", None),
+        };
+        let forfeits: Vec<serde_json::Value> = self
+            .forfeits
+            .iter()
+            .map(|f| {
+                json!({"round": f.round, "player": f.loser, "termination": f.tag,
+                       "detail": f.detail})
+            })
+            .collect();
+        json!({
+            "first": self.first.to_string(),
+            "second": self.second.to_string(),
+            "games": t.games(),
+            "wins": t.wins,
+            "draws": t.draws,
+            "losses": t.losses,
+            "score": t.score().map_or(json!(null), |s| json!(s)),
+            "elo": finite(elo.diff),
+            "elo_margin": finite(elo.margin),
+            "elo_basis": basis,
+            "elo_games": finite(by_games.diff),
+            "elo_games_margin": finite(by_games.margin),
+            "pairs": t.pentanomial.pairs(),
+            "pentanomial": t.pentanomial.counts,
+            "faults": {"first": t.first_faults, "second": t.second_faults},
+            "forfeits": forfeits,
+            "terminations": t.terminations,
+            "sprt": sprt,
+            "stop": stop,
+            "openings": {
+                "source": source_name,
+                "file": file,
+                "positions": config.openings.len(),
+                "random_plies": config.random_plies,
+                "distinct_starts": result.distinct_starts,
+            },
+            "max_turns": config.max_turns,
+            "concurrency": config.concurrency,
+            "seed": config.seed,
+            "notes": result.notes,
+            "command": self.command,
+        })
+    }
+
+    fn text(&self, w: &mut impl Write) -> Result<()> {
+        let (result, config) = (self.result, self.config);
+        let t = &result.tally;
+        writeln!(
+            w,
+            "{} vs {}: {} games, +{} ={} -{}, score {:.1}%",
+            self.first,
+            self.second,
+            t.games(),
+            t.wins,
+            t.draws,
+            t.losses,
+            t.score().unwrap_or(0.0) * 100.0
+        )?;
+        if t.pentanomial.pairs() > 0 {
+            let e = t.pentanomial.elo();
+            writeln!(
+                w,
+                "  Elo {} +- {} (95%, from {} pairs; pentanomial {})",
+                show_elo(e.diff),
+                show_margin(e.margin),
+                t.pentanomial.pairs(),
+                t.pentanomial
+            )?;
+        }
+        let e = t.elo();
+        writeln!(
+            w,
+            "  Elo {} +- {} (95%, games counted one by one)",
+            show_elo(e.diff),
+            show_margin(e.margin)
+        )?;
+        let ends: Vec<String> = t
+            .terminations
+            .iter()
+            .map(|(tag, n)| format!("{tag} {n}"))
+            .collect();
+        writeln!(w, "  game ends: {}", ends.join(", "))?;
+        if t.first_faults + t.second_faults > 0 {
+            writeln!(
+                w,
+                "  forfeits: first player {}, second player {}",
+                t.first_faults, t.second_faults
+            )?;
+            for f in self.forfeits {
+                writeln!(
+                    w,
+                    "    round {}: {} ({}): {}",
+                    f.round, f.loser, f.tag, f.detail
+                )?;
+            }
+        }
+        if let Some((s, status)) = self.sprt_status() {
+            let verdict = match &result.stop {
+                Stop::Sprt {
+                    decision, games, ..
+                } => format!("{} accepted after {games} games", decision_name(*decision)),
+                _ => "no decision".to_owned(),
+            };
+            writeln!(
+                w,
+                "  SPRT Elo0 {} Elo1 {} (alpha {}, beta {}): LLR {:.3} (bounds {:.3}, {:.3}): \
+                 {verdict}",
+                s.elo0, s.elo1, s.alpha, s.beta, status.llr, status.lower, status.upper
+            )?;
+        }
+        let random = if config.random_plies > 0 {
+            format!(" + {} random turns", config.random_plies)
+        } else {
+            String::new()
+        };
+        writeln!(
+            w,
+            "  openings: {}{random}, {} distinct starts; adjudication at {} turns",
+            self.source.describe(),
+            result.distinct_starts,
+            config.max_turns
+        )?;
+        for note in &result.notes {
+            writeln!(w, "  note: {note}")?;
+        }
+        writeln!(w, "rerun: {}", self.command)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_read_back() {
+        assert_eq!(shell_word("engine:depth=3"), "engine:depth=3");
+        assert_eq!(shell_word("uci:./x --uci"), "'uci:./x --uci'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
+
+    #[test]
+    fn comments_hold_no_braces_or_line_breaks() {
+        assert_eq!(comment_text("a}b{c\nd"), "a)b(c d");
+    }
 }

@@ -1,0 +1,298 @@
+//! Opening suites: files of starting positions for matches, the suite built into the engine
+//! for the 5x9 board, and their reproducible generation.
+//!
+//! # Format
+//!
+//! A suite is UTF-8 text, one position string (as `fanorona_core::Position::from_fen` reads
+//! it) per line. `#` starts a comment that runs to the end of the line; empty lines are
+//! ignored. A position may appear once (by its stones and side to move), and none may be a
+//! finished game. The generated suites note after each position the turns that reach it from
+//! the setup and the engine's score there.
+//!
+//! # Examples
+//!
+//! ```
+//! use fanorona_ai::openings::{builtin, parse};
+//! use fanorona_core::{BoardSize, Rules};
+//!
+//! let suite = builtin(BoardSize::STANDARD, Rules::STANDARD).expect("a 5x9 suite is built in");
+//! assert!(suite.len() >= 200);
+//!
+//! let start = fanorona_core::Position::standard();
+//! let after = start.play(&start.parse_turn("f2-e3A")?);
+//! let text = format!("# two openings\n{start}\n{after} # after f2-e3A\n");
+//! assert_eq!(parse(&text, Rules::STANDARD)?, vec![start, after]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+
+use fanorona_core::{BoardSize, Game, Position, Rules, Turn};
+
+use crate::{Limits, Rng, Score, SearchOptions, Searcher};
+
+/// The suite built in for the 5x9 board under the standard rules (`openings/5x9.txt` in this
+/// crate, made by `fanorona openings`).
+pub const SUITE_5X9: &str = include_str!("../openings/5x9.txt");
+
+/// The longest line of a suite, in bytes.
+pub const MAX_LINE: usize = 1024;
+
+/// A line of a suite that cannot be used.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct OpeningsError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for OpeningsError {}
+
+/// Reads a suite (see the [format](self#format)) under `rules`.
+///
+/// # Errors
+///
+/// [`OpeningsError`] at the first line that is too long, not a position, a finished game or
+/// a position seen before; a suite without positions is an error at line 0.
+pub fn parse(text: &str, rules: Rules) -> Result<Vec<Position>, OpeningsError> {
+    let mut out = Vec::new();
+    let mut seen: Vec<(u64, usize)> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let error = |message: String| OpeningsError { line, message };
+        if raw.len() > MAX_LINE {
+            return Err(error(format!("longer than {MAX_LINE} bytes")));
+        }
+        let fen = raw.split('#').next().unwrap_or_default().trim();
+        if fen.is_empty() {
+            continue;
+        }
+        let pos = Position::from_fen_with(fen, rules).map_err(|e| error(e.to_string()))?;
+        if pos.outcome().is_some() {
+            return Err(error("the game is already over there".to_owned()));
+        }
+        if let Some((_, first)) = seen.iter().find(|(h, _)| *h == pos.hash()) {
+            return Err(error(format!("the same position as line {first}")));
+        }
+        seen.push((pos.hash(), line));
+        out.push(pos);
+    }
+    if out.is_empty() {
+        return Err(OpeningsError {
+            line: 0,
+            message: "no position".to_owned(),
+        });
+    }
+    Ok(out)
+}
+
+/// The built-in suite for a board and rules, if there is one (5x9 under the standard rules:
+/// its positions were reached and scored under them).
+pub fn builtin(size: BoardSize, rules: Rules) -> Option<Vec<Position>> {
+    (size == BoardSize::STANDARD && rules == Rules::STANDARD)
+        .then(|| parse(SUITE_5X9, rules).ok())
+        .flatten()
+}
+
+/// How to generate a suite.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GenerateConfig {
+    /// The board.
+    pub size: BoardSize,
+    /// The rules.
+    pub rules: Rules,
+    /// Random turns played from the setup.
+    pub plies: usize,
+    /// Positions wanted.
+    pub count: usize,
+    /// The largest absolute score kept, in centi-stones (side to move's view).
+    pub max_eval: i32,
+    /// Nodes of each scoring search (a fixed count: the same suite on any machine).
+    pub nodes: u64,
+    /// Seed of the random turns.
+    pub seed: u64,
+    /// Random sequences tried before giving up.
+    pub max_tries: usize,
+}
+
+/// A generated opening.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Opening {
+    /// The position.
+    pub position: Position,
+    /// The turns from the setup.
+    pub turns: Vec<Turn>,
+    /// The engine's score, side to move's view, in centi-stones.
+    pub score: i32,
+}
+
+impl fmt::Display for Opening {
+    /// The suite line: the position string, then `#` the turns and the score.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} #", self.position.to_fen())?;
+        for t in &self.turns {
+            write!(f, " {t}")?;
+        }
+        write!(f, "; cp {}", self.score)
+    }
+}
+
+/// What [`generate`] found.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The openings kept, in the order found (at most `count`).
+    pub openings: Vec<Opening>,
+    /// Random sequences tried.
+    pub tries: usize,
+    /// Distinct positions scored.
+    pub scored: usize,
+}
+
+/// Plays random turn sequences of `plies` turns from the setup, skips those that end the
+/// game or reach a position seen before, scores each new position by a search of `nodes`
+/// nodes (with a cleared table, so the result depends on nothing else) and keeps those
+/// scoring at most `max_eval` either way, until `count` are kept or `max_tries` sequences
+/// are tried. Deterministic: the same configuration gives the same suite on any machine.
+/// `progress` is called after each scored position with the counts so far.
+pub fn generate(config: &GenerateConfig, mut progress: impl FnMut(usize, usize)) -> Generated {
+    let mut rng = Rng::new(config.seed);
+    let mut searcher = Searcher::new(16);
+    let limits = Limits::nodes(config.nodes.max(1));
+    let stop = AtomicBool::new(false);
+    let start = Position::start_with(config.size, config.rules);
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let (mut tries, mut scored) = (0, 0);
+    while out.len() < config.count && tries < config.max_tries {
+        tries += 1;
+        let mut game = Game::new(start);
+        for _ in 0..config.plies {
+            let turns = game.position().legal_turns();
+            if turns.is_empty() {
+                break;
+            }
+            let t = turns[rng.below(turns.len() as u64) as usize];
+            if game.play(t).is_err() || game.outcome().is_some() {
+                break;
+            }
+        }
+        if game.turns().len() < config.plies || game.outcome().is_some() {
+            continue;
+        }
+        let position = *game.position();
+        if !seen.insert(position.hash()) {
+            continue;
+        }
+        searcher.clear();
+        let Ok(result) = searcher.search(&game, &limits, &SearchOptions::default(), &stop, |_| {})
+        else {
+            continue;
+        };
+        scored += 1;
+        if let Score::Cp(cp) = result.score
+            && cp.abs() <= config.max_eval
+        {
+            out.push(Opening {
+                position,
+                turns: game.turns().to_vec(),
+                score: cp,
+            });
+        }
+        progress(out.len(), scored);
+    }
+    Generated {
+        openings: out,
+        tries,
+        scored,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_builtin_suite_reads_and_is_distinct_and_near_equal() {
+        let suite = builtin(BoardSize::STANDARD, Rules::STANDARD).unwrap();
+        assert!(suite.len() >= 200, "{}", suite.len());
+        let distinct: HashSet<u64> = suite.iter().map(Position::hash).collect();
+        assert_eq!(distinct.len(), suite.len());
+        for line in SUITE_5X9.lines().filter(|l| !l.starts_with('#')) {
+            // The turns noted replay from the setup to the position.
+            let (fen, rest) = line.split_once(" # ").unwrap();
+            let (turns, score) = rest.split_once("; cp ").unwrap();
+            let mut game = Game::default();
+            for t in turns.split_whitespace() {
+                game.play_text(t).unwrap();
+            }
+            assert_eq!(game.position().to_fen(), fen);
+            assert!(score.parse::<i32>().unwrap().abs() <= 50);
+        }
+        assert!(builtin(BoardSize::DIMY, Rules::STANDARD).is_none());
+        let other: Rules = "stuck=draws".parse().unwrap();
+        assert!(builtin(BoardSize::STANDARD, other).is_none());
+    }
+
+    #[test]
+    fn bad_suites_are_located_errors() {
+        let start = Position::standard().to_fen();
+        for (text, line, says) in [
+            ("", 0, "no position"),
+            ("# nothing\n\n", 0, "no position"),
+            ("xyz\n", 1, ""),
+            (
+                &format!("{start}\n# again\n{start}\n")[..],
+                3,
+                "same position as line 1",
+            ),
+            ("9/9/9/9/W8 b\n", 1, "over"),
+        ] {
+            let e = parse(text, Rules::STANDARD).unwrap_err();
+            assert_eq!(e.line, line, "{text:?}: {e}");
+            assert!(e.message.contains(says), "{text:?}: {e}");
+        }
+        let long = "#".repeat(MAX_LINE + 1);
+        assert_eq!(parse(&long, Rules::STANDARD).unwrap_err().line, 1);
+    }
+
+    #[test]
+    fn generation_is_reproducible_and_keeps_what_it_says() {
+        let config = GenerateConfig {
+            size: BoardSize::DIMY,
+            rules: Rules::STANDARD,
+            plies: 2,
+            count: 5,
+            max_eval: 100,
+            nodes: 2000,
+            seed: 7,
+            max_tries: 500,
+        };
+        let a = generate(&config, |_, _| {});
+        let b = generate(&config, |_, _| {});
+        assert_eq!(a.openings, b.openings);
+        assert!(!a.openings.is_empty());
+        let mut seen = HashSet::new();
+        for o in &a.openings {
+            assert!(seen.insert(o.position.hash()));
+            assert_eq!(o.turns.len(), 2);
+            assert!(o.score.abs() <= 100);
+            let mut game = Game::new(Position::start(BoardSize::DIMY));
+            for t in &o.turns {
+                game.play(*t).unwrap();
+            }
+            assert_eq!(*game.position(), o.position);
+            // A suite line reads back as the position.
+            let text = o.to_string();
+            assert_eq!(parse(&text, Rules::STANDARD).unwrap(), vec![o.position]);
+        }
+    }
+}

@@ -1,0 +1,351 @@
+//! `fanorona match` and `fanorona openings` as a user runs them: faults of players, the games
+//! file, the statistics and the rerun command.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+#[allow(dead_code, reason = "each test binary uses part of the helpers")]
+mod common;
+
+use common::{fanorona, stderr, stdout};
+
+static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+/// A fresh folder, removed when dropped.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new() -> Dir {
+        let p = std::env::temp_dir().join(format!(
+            "fanorona-match-cli-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&p).unwrap();
+        Dir(p)
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_owned()
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", stderr(out));
+    serde_json::from_str(&stdout(out)).unwrap()
+}
+
+/// White a1, Black c1: White wins at once with a1-b1A.
+const ONE_TURN: &str = "9/9/9/9/W1B6 w";
+
+/// A fake engine run by /bin/sh: `go` runs `on_go`.
+fn fake(dir: &Dir, on_go: &str) -> String {
+    let script = dir.path("engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "while IFS= read -r line; do\n\
+             case \"$line\" in\n\
+             uci) echo 'id name fake'; echo 'option name Rules type string default standard'; echo uciok ;;\n\
+             isready) echo readyok ;;\n\
+             go*) {on_go} ;;\n\
+             quit) exit 0 ;;\n\
+             esac\n\
+             done\n"
+        ),
+    )
+    .unwrap();
+    format!("uci:/bin/sh {script}")
+}
+
+fn records(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn a_faulty_engine_loses_its_games_and_every_game_is_kept() {
+    let dir = Dir::new();
+    let openings = dir.path("one.txt");
+    std::fs::write(&openings, format!("{ONE_TURN}\n")).unwrap();
+    let out_path = dir.path("games.fgn");
+    for (on_go, tag) in [
+        ("exit 3", "abandoned"),
+        (":", "time forfeit"),
+        ("echo 'bestmove e5-e4'", "illegal turn"),
+        (r"printf '\377\n'", "protocol violation"),
+    ] {
+        let engine = fake(&dir, on_go);
+        let started = Instant::now();
+        let out = fanorona(&[
+            "match",
+            &engine,
+            "greedy",
+            "--games",
+            "4",
+            "--openings",
+            &openings,
+            "--turn-timeout",
+            "300",
+            "--json",
+            "--out",
+            &out_path,
+        ]);
+        assert!(started.elapsed() < Duration::from_secs(10));
+        let v = json(&out);
+        assert_eq!(v["games"], 4, "{on_go}");
+        assert_eq!(v["losses"], 4);
+        assert_eq!(v["faults"]["first"], 2);
+        assert_eq!(v["terminations"][tag], 2, "{v}");
+        assert_eq!(v["terminations"]["normal"], 2, "{v}");
+        assert_eq!(v["games_written"], 4);
+        let text = records(&out_path);
+        assert_eq!(text.matches("[Event \"fanorona match\"]").count(), 4);
+        assert_eq!(text.matches(&format!("[Termination \"{tag}\"]")).count(), 2);
+        assert!(text.contains("White (fake) forfeits by"), "{text}");
+        // The records replay by the rules, forfeits included.
+        let check = fanorona(&["validate", &out_path]);
+        assert!(check.status.success(), "{}", stdout(&check));
+        let left: Vec<_> = std::fs::read_dir(&dir.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .filter(|n| n.to_string_lossy().contains("fanorona-tmp"))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+}
+
+#[test]
+fn an_unwritable_out_path_fails_before_any_game() {
+    let dir = Dir::new();
+    let started = Instant::now();
+    let missing = dir.path("no/such/folder/games.fgn");
+    let out = fanorona(&[
+        "match",
+        "engine:movetime=2000",
+        "engine:movetime=2000",
+        "--games",
+        "2",
+        "--out",
+        &missing,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("games.fgn"), "{}", stderr(&out));
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "no game was played"
+    );
+    // A read-only destination is not replaced, and the refusal comes first.
+    let games = dir.path("games.fgn");
+    std::fs::write(&games, "kept").unwrap();
+    let mut perms = std::fs::metadata(&games).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&games, perms).unwrap();
+    let out = fanorona(&["match", "random", "random", "--games", "2", "--out", &games]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("read-only"), "{}", stderr(&out));
+    assert_eq!(records(&games), "kept");
+    // Nor is the openings file.
+    let openings = dir.path("one.txt");
+    std::fs::write(&openings, format!("{ONE_TURN}\n")).unwrap();
+    let out = fanorona(&[
+        "match",
+        "random",
+        "random",
+        "--openings",
+        &openings,
+        "--out",
+        &openings,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(records(&openings), format!("{ONE_TURN}\n"));
+}
+
+#[test]
+fn the_turn_limit_is_recorded_as_an_adjudication() {
+    let dir = Dir::new();
+    let games = dir.path("games.fgn");
+    let out = fanorona(&[
+        "match",
+        "random",
+        "random",
+        "--games",
+        "2",
+        "--max-turns",
+        "3",
+        "--no-openings",
+        "--json",
+        "--out",
+        &games,
+    ]);
+    let v = json(&out);
+    assert_eq!(v["draws"], 2);
+    assert_eq!(v["terminations"]["adjudication"], 2);
+    let text = records(&games);
+    assert_eq!(text.matches("[Termination \"adjudication\"]").count(), 2);
+    assert!(text.contains("Draw adjudicated at the 3-turn limit"));
+    assert!(!text.contains("agreement"));
+}
+
+#[test]
+fn conflicting_or_bad_options_are_errors() {
+    for (args, says) in [
+        (
+            vec!["match", "engine:depth=1:depth=2", "random"],
+            "depth is given twice",
+        ),
+        (
+            vec!["match", "engine:casual:strong", "random"],
+            "more than one level",
+        ),
+        (vec!["match", "random", "random", "--sprt", "10,0"], "ELO0"),
+        (
+            vec!["match", "random", "random", "--sprt", "0"],
+            "ELO0,ELO1",
+        ),
+        (
+            vec![
+                "match", "random", "random", "--sprt", "0,5", "--alpha", "0.7",
+            ],
+            "alpha",
+        ),
+        (
+            vec!["match", "random", "random", "--alpha", "0.1"],
+            "--sprt",
+        ),
+        (vec!["match", "random", "random", "--games", "0"], "games"),
+        (
+            vec!["match", "random", "random", "--concurrency", "0"],
+            "concurrency",
+        ),
+    ] {
+        let out = fanorona(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn an_sprt_stops_and_the_summary_has_pairs_elo_and_the_rerun_command() {
+    let dir = Dir::new();
+    let openings = dir.path("one.txt");
+    std::fs::write(&openings, format!("{ONE_TURN}\n")).unwrap();
+    // Whoever has White wins: every pair is 1-1, so H1 (+50) is rejected.
+    let out = fanorona(&[
+        "match",
+        "random",
+        "greedy",
+        "--games",
+        "1000",
+        "--openings",
+        &openings,
+        "--sprt",
+        "0,50",
+        "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["stop"], "sprt");
+    assert_eq!(v["sprt"]["decision"], "H0");
+    assert!(v["sprt"]["llr"].as_f64().unwrap() <= v["sprt"]["lower"].as_f64().unwrap());
+    let games = v["games"].as_u64().unwrap();
+    assert!(games < 1000 && games.is_multiple_of(2));
+    assert_eq!(v["pentanomial"][2].as_u64().unwrap() * 2, games);
+    assert_eq!(v["elo"], 0.0);
+    assert_eq!(v["elo_basis"], "pairs");
+    // The rerun command plays the same match.
+    let command = v["command"].as_str().unwrap();
+    assert!(command.starts_with("fanorona match random greedy --games 1000 "));
+    assert!(command.contains("--sprt 0,50 --alpha 0.05 --beta 0.05"));
+    let words: Vec<&str> = command.split(' ').skip(1).collect();
+    let mut again = words.clone();
+    again.push("--json");
+    let w = json(&fanorona(&again));
+    assert_eq!(w["pentanomial"], v["pentanomial"]);
+    assert_eq!(w["command"], v["command"]);
+}
+
+#[test]
+fn the_text_summary_names_the_conditions() {
+    let out = fanorona(&[
+        "match",
+        "engine:depth=1",
+        "random",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("pentanomial [0, 0, 0, 0, 2]"), "{text}");
+    assert!(
+        text.contains("the built-in 5x9 suite (300 positions)"),
+        "{text}"
+    );
+    assert!(text.contains("rerun: fanorona match engine:depth=1 random --games 4"));
+}
+
+#[test]
+fn openings_generates_a_suite_that_match_reads() {
+    let dir = Dir::new();
+    let suite = dir.path("5x5.txt");
+    let args = [
+        "openings",
+        "--board",
+        "5x5",
+        "--plies",
+        "2",
+        "--count",
+        "6",
+        "--max-eval",
+        "100",
+        "--nodes",
+        "2000",
+        "--out",
+        &suite,
+    ];
+    let out = fanorona(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = records(&suite);
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 6);
+    assert!(text.contains("# Generated by: fanorona openings --board 5x5 --plies 2"));
+    // Reproducible.
+    let again = dir.path("again.txt");
+    let mut args2 = args.to_vec();
+    *args2.last_mut().unwrap() = &again;
+    assert!(fanorona(&args2).status.success());
+    assert_eq!(records(&again), text);
+    let v = json(&fanorona(&[
+        "match",
+        "random",
+        "random",
+        "--games",
+        "12",
+        "--openings",
+        &suite,
+        "--json",
+    ]));
+    assert_eq!(v["openings"]["positions"], 6);
+    assert_eq!(v["openings"]["distinct_starts"], 6);
+    // A suite with a repeated position is refused, with the line.
+    std::fs::write(&again, format!("{text}{}\n", text.lines().last().unwrap())).unwrap();
+    let out = fanorona(&["match", "random", "random", "--openings", &again]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("same position as line"),
+        "{}",
+        stderr(&out)
+    );
+    // Impossible demands fail with advice.
+    let out = fanorona(&[
+        "openings", "--board", "3x3", "--plies", "1", "--count", "50", "--nodes", "100",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--max-tries"), "{}", stderr(&out));
+}
