@@ -43,6 +43,40 @@ impl Sink for Counter {
     }
 }
 
+/// Passes on only the first of the turns that share a start, an end and captured stones: such
+/// turns lead to the same position (the mover leaves the same point for the same point, the
+/// same enemy stones are gone), so one of them stands for all.
+pub(crate) struct Unique<'a, S> {
+    inner: &'a mut S,
+    /// (start, end, captured) of the capture turns passed on so far.
+    seen: smallvec::SmallVec<[(u8, u8, u64); 32]>,
+}
+
+impl<'a, S: Sink> Unique<'a, S> {
+    #[inline]
+    pub(crate) fn new(inner: &'a mut S) -> Unique<'a, S> {
+        Unique {
+            inner,
+            seen: smallvec::SmallVec::new(),
+        }
+    }
+}
+
+impl<S: Sink> Sink for Unique<'_, S> {
+    #[inline]
+    fn push(&mut self, turn: Turn) {
+        // Paika turns are all different: one step from a start to an end, capturing nothing.
+        if turn.is_capture() {
+            let key = (turn.from().0, turn.to().0, turn.captured().0);
+            if self.seen.contains(&key) {
+                return;
+            }
+            self.seen.push(key);
+        }
+        self.inner.push(turn);
+    }
+}
+
 /// Hands turns to a closure.
 pub(crate) struct FnSink<F>(pub F);
 
@@ -278,6 +312,72 @@ fn count(pos: &Position, masks: &([u64; 8], [u64; 8]), any_capture: bool) -> u64
         n += count_chains(pos, to, me ^ visited, opp & !captured, visited, d);
     });
     n
+}
+
+/// The number of legal turns leading to distinct positions (see [`Unique`]), without building
+/// them: the chains are walked carrying only the board and what they captured.
+pub(crate) fn count_unique(pos: &Position) -> u64 {
+    let (masks, any_capture) = capture_masks(pos);
+    if !any_capture || pos.is_opening_restricted() {
+        // Paika turns, and single capture steps, never share a start, end and capture.
+        return count(pos, &masks, any_capture);
+    }
+    let me = pos.stones[pos.side.index()];
+    let opp = pos.stones[pos.side.other().index()];
+    let mut seen: smallvec::SmallVec<[(u8, u8, u64); 64]> = smallvec::SmallVec::new();
+    first_capture_steps(pos, &masks, |from, d, _, to, captured| {
+        let visited = (1u64 << from) | (1u64 << to);
+        let mut add = |to: u8, captured: u64| {
+            let key = (from, to, captured);
+            if !seen.contains(&key) {
+                seen.push(key);
+            }
+        };
+        unique_chains(
+            pos,
+            to,
+            me ^ visited,
+            opp & !captured,
+            visited,
+            d,
+            captured,
+            &mut add,
+        );
+    });
+    seen.len() as u64
+}
+
+/// Calls `add(end, captured)` for every turn ending on or after the chain that just landed on
+/// `at`, having captured `captured` so far.
+#[allow(clippy::too_many_arguments, reason = "the state of a chain walk")]
+fn unique_chains(
+    pos: &Position,
+    at: u8,
+    me: u64,
+    opp: u64,
+    visited: u64,
+    last: usize,
+    captured: u64,
+    add: &mut impl FnMut(u8, u64),
+) {
+    let mut continued = false;
+    continuation_steps(pos, at, me, opp, visited, last, |d, _, to, more| {
+        continued = true;
+        let moved = (1u64 << at) | (1u64 << to);
+        unique_chains(
+            pos,
+            to,
+            me ^ moved,
+            opp & !more,
+            visited | (1u64 << to),
+            d,
+            captured | more,
+            add,
+        );
+    });
+    if !pos.rules.compulsory_continuation || !continued {
+        add(at, captured);
+    }
 }
 
 /// The number of turns ending on or after the chain that just landed on `at`.

@@ -17,8 +17,6 @@
 //! assert_eq!(perft::perft(&pos, 3), 724);
 //! ```
 
-use std::collections::HashSet;
-
 use crate::{Position, Turn};
 
 /// The number of turn sequences of length `depth` from `pos`.
@@ -43,19 +41,18 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Turn, u64)> {
 }
 
 /// Like [`perft`], but at each node the turns that lead to the same position are counted once
-/// (and only one of them is followed).
+/// (and only one of them is followed): the count over [`Position::unique_turns`]. The last ply
+/// is counted in bulk ([`Position::count_unique_turns`]).
 pub fn perft_unique(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => 1,
+        1 => pos.count_unique_turns(),
+        _ => pos
+            .unique_turns()
+            .iter()
+            .map(|t| perft_unique(&pos.play(t), depth - 1))
+            .sum(),
     }
-    let children = unique_children(pos);
-    if depth == 1 {
-        return children.len() as u64;
-    }
-    children
-        .iter()
-        .map(|(_, p)| perft_unique(p, depth - 1))
-        .sum()
 }
 
 /// [`divide`] with [`perft_unique`]: for each turn leading to a distinct position (the first
@@ -67,15 +64,11 @@ pub fn divide_unique(pos: &Position, depth: u32) -> Vec<(Turn, u64)> {
         .collect()
 }
 
-/// The legal turns that lead to distinct positions, each with its position.
+/// The legal turns that lead to distinct positions ([`Position::unique_turns`]), each with its
+/// position.
 pub fn unique_children(pos: &Position) -> Vec<(Turn, Position)> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    pos.for_each_turn(|t| {
-        let next = pos.play(&t);
-        if seen.insert((next.hash(), next.stones)) {
-            out.push((t, next));
-        }
-    });
-    out
+    pos.unique_turns()
+        .into_iter()
+        .map(|t| (t, pos.play(&t)))
+        .collect()
 }

@@ -315,6 +315,36 @@ impl Position {
         list
     }
 
+    /// The legal turns that lead to distinct positions: of the turns that share a start, an
+    /// end and the stones they capture (different paths of one chain, say), only the first in
+    /// the order of [`Position::legal_turns`] is kept. Playing these gives every position
+    /// [`Position::legal_turns`] reaches, each once: what a search needs.
+    ///
+    /// ```
+    /// use fanorona_core::Position;
+    ///
+    /// // Black's h4 can reach f1 by two paths that take the same white stones.
+    /// let pos = Position::from_fen("BB3B1BB/BB3WBBB/5W2W/WB4WWW/4W2WW b 0 5")?;
+    /// let long = pos.parse_turn("h4-h3A-g3A-h2W-g1W-f1A")?;
+    /// let short = pos.parse_turn("h4-h3A-g3W-f2A-f1W")?;
+    /// assert_eq!(pos.play(&long), pos.play(&short));
+    /// let unique = pos.unique_turns();
+    /// assert_eq!((pos.legal_turns().len(), unique.len()), (28, 27));
+    /// assert!(unique.contains(&long) != unique.contains(&short));
+    /// assert_eq!(pos.count_unique_turns(), 27);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn unique_turns(&self) -> TurnList {
+        let mut list = TurnList::new();
+        movegen::generate(self, u64::MAX, &mut movegen::Unique::new(&mut list));
+        list
+    }
+
+    /// The number of [`Position::unique_turns`], counted without building them.
+    pub fn count_unique_turns(&self) -> u64 {
+        movegen::count_unique(self)
+    }
+
     /// Calls `f` with every legal turn, in the order of [`Position::legal_turns`], without
     /// building a list.
     pub fn for_each_turn(&self, f: impl FnMut(Turn)) {
@@ -375,6 +405,29 @@ impl Position {
         if us == Color::Black {
             next.turn_number = self.turn_number.saturating_add(1);
         }
+        next
+    }
+
+    /// The same stones with the other side to move, as if the side to move had passed: the
+    /// "null move" of search heuristics. Passing is never a legal turn in Fanorona; this is
+    /// only a question a search may ask ("what if the opponent could move twice?"). The
+    /// counters stay as they are.
+    ///
+    /// ```
+    /// use fanorona_core::{Color, Position};
+    ///
+    /// let pos = Position::standard();
+    /// let passed = pos.null_move();
+    /// assert_eq!(passed.side_to_move(), Color::Black);
+    /// assert_eq!(passed.stones(Color::White), pos.stones(Color::White));
+    /// assert_eq!(passed.hash(), passed.compute_hash());
+    /// assert_eq!(passed.null_move(), pos);
+    /// ```
+    #[inline]
+    pub fn null_move(&self) -> Position {
+        let mut next = *self;
+        next.side = self.side.other();
+        next.hash ^= zobrist::black_to_move();
         next
     }
 
