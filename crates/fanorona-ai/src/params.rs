@@ -73,6 +73,19 @@ pub const LMR_MIN_MOVE: usize = 3;
 pub const LMR_BASE: i32 = 50;
 /// See [`LMR_BASE`] (x100).
 pub const LMR_DIVISOR: i32 = 250;
+/// Null-move pruning: tried from this remaining depth on, in quiet positions (no capture for
+/// the side to move) whose static evaluation is at least beta.
+pub const NMP_MIN_DEPTH: i32 = 3;
+/// Null-move pruning: the reduction is `NMP_BASE + depth / NMP_DIVISOR` plies.
+pub const NMP_BASE: i32 = 2;
+/// See [`NMP_BASE`].
+pub const NMP_DIVISOR: i32 = 4;
+/// Null-move pruning needs at least this many stones of the side to move: with few stones,
+/// having to move can be a real disadvantage (zugzwang), and the null move would hide it.
+pub const NMP_MIN_STONES: u32 = 4;
+/// Late capture reductions: in a position with captures, captures after this many (ordered by
+/// stones taken) are searched one ply shallower first, from [`LMR_MIN_DEPTH`] on.
+pub const CAPTURE_LMR_MIN_MOVE: usize = 4;
 /// History scores saturate at this magnitude.
 pub const HISTORY_MAX: i32 = 16_384;
 

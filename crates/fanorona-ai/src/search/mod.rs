@@ -36,7 +36,8 @@ use crate::eval::evaluate;
 use crate::limits::Limits;
 use crate::params::{
     ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CHECK_EVERY, DRAW, INFINITY,
-    LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY, QS_MAX_MOVES, QS_MAX_PLY,
+    CAPTURE_LMR_MIN_MOVE, LMR_BASE, LMR_DIVISOR, NMP_BASE, NMP_DIVISOR, NMP_MIN_DEPTH,
+    NMP_MIN_STONES, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY, QS_MAX_MOVES, QS_MAX_PLY,
     QS_STAND_PAT_MARGIN, WIN, WIN_BOUND,
 };
 use crate::rng::mix;
@@ -280,6 +281,15 @@ impl Searcher {
                 return Err(SearchError::NoRootTurn);
             }
         }
+        // Turns with the same start, end and captured stones reach the same position: search
+        // one of them (the first asked for).
+        let mut keys: Vec<u64> = Vec::with_capacity(turns.len());
+        turns.retain(|t| {
+            let k = turn_key(t);
+            let new = !keys.contains(&k);
+            keys.push(k);
+            new
+        });
         let start = Instant::now();
         let budget = limits.time_budget();
         self.tt.new_search();
@@ -316,6 +326,7 @@ impl Searcher {
             repetition: rules.repetition,
             no_capture_limit: rules.no_capture_limit,
             stuck: rules.stuck,
+            null_allowed: true,
             best: None,
         };
         w.hashes.reserve(MAX_PLY + 2);
@@ -492,6 +503,8 @@ struct Worker<'a> {
     repetition: Option<u8>,
     no_capture_limit: Option<u16>,
     stuck: StuckRule,
+    /// Whether a null move may be tried (not twice in a row).
+    null_allowed: bool,
     /// The best root turn of the current iteration so far: (turn, score, pv).
     best: Option<(Turn, i32, Vec<Turn>)>,
 }
@@ -783,7 +796,31 @@ impl Worker<'_> {
                 }
             }
         }
-        let mut turns: TurnList = pos.legal_turns();
+        // Null move: in a quiet position where even passing would keep the score at beta, a
+        // reduced search of the opponent moving twice that still fails high means this node
+        // fails high too.
+        if !pv_node
+            && depth >= NMP_MIN_DEPTH
+            && self.null_allowed
+            && beta.abs() < WIN_BOUND
+            && pos.stones(us).count() >= NMP_MIN_STONES
+            && !pos.has_capture()
+            && self.eval(pos) >= beta
+        {
+            let r = NMP_BASE + depth / NMP_DIVISOR;
+            self.hashes.push(hash);
+            self.null_allowed = false;
+            let s = -self.negamax(&pos.null_move(), depth - 1 - r, -beta, -beta + 1, ply + 1);
+            self.null_allowed = true;
+            self.hashes.pop();
+            if self.aborted {
+                return 0;
+            }
+            if s >= beta {
+                return if s >= WIN_BOUND { beta } else { s };
+            }
+        }
+        let mut turns: TurnList = pos.unique_turns();
         if turns.is_empty() {
             return self.stuck_score(ply);
         }
@@ -812,6 +849,12 @@ impl Worker<'_> {
                 {
                     let r = i32::from(lmr_table()[depth.min(63) as usize][i.min(63)]);
                     r.min(depth - 1).max(0)
+                } else if !quiet_node
+                    && depth >= LMR_MIN_DEPTH
+                    && i >= CAPTURE_LMR_MIN_MOVE
+                    && key != tt_turn
+                {
+                    1
                 } else {
                     0
                 };
@@ -899,7 +942,7 @@ impl Worker<'_> {
         if stand_pat - QS_STAND_PAT_MARGIN >= beta {
             return stand_pat;
         }
-        let mut turns: TurnList = pos.legal_turns();
+        let mut turns: TurnList = pos.unique_turns();
         let mut scores = score_turns(&turns, 0, &[0, 0], self.history, us);
         let mut best = -INFINITY;
         let mut searched = 0;

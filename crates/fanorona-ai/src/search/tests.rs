@@ -210,6 +210,7 @@ fn evaluation_noise_is_reproducible_and_bounded() {
         repetition: None,
         no_capture_limit: None,
         stuck: StuckRule::Loses,
+        null_allowed: true,
         best: None,
     };
     let e = w.eval(g.position());
