@@ -19,7 +19,7 @@ fn benchmark(c: &mut Criterion) {
 /// The depth of the criterion run (the CLI's `fanorona bench` defaults to a deeper one).
 const BENCH_DEPTH: u32 = 5;
 /// Total nodes of `bench::run(5)`.
-const EXPECTED_NODES: u64 = 210_560;
+const EXPECTED_NODES: u64 = 166_576;
 
 criterion_group! {
     name = benches;

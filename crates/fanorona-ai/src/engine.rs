@@ -142,6 +142,30 @@ impl Engine {
         self.lock().resize(hash_mb);
     }
 
+    /// Searches with `threads` threads from the next search on (Lazy SMP, see
+    /// [`Searcher::set_threads`]; clamped to `1..=`[`MAX_THREADS`](crate::params::MAX_THREADS)).
+    /// Waits for a running search.
+    ///
+    /// ```
+    /// use fanorona_ai::{Engine, Limits, SearchOptions};
+    /// use fanorona_core::Game;
+    ///
+    /// let engine = Engine::new(8);
+    /// engine.set_threads(2);
+    /// assert_eq!(engine.threads(), 2);
+    /// let r = engine.start(Game::default(), Limits::depth(4), SearchOptions::default(), |_| {}).join()?;
+    /// assert!(Game::default().position().is_legal(&r.best));
+    /// # Ok::<(), fanorona_ai::SearchError>(())
+    /// ```
+    pub fn set_threads(&self, threads: usize) {
+        self.lock().set_threads(threads);
+    }
+
+    /// The number of search threads. Waits for a running search.
+    pub fn threads(&self) -> usize {
+        self.lock().threads()
+    }
+
     /// Replaces the transposition table by one of about `hash_mb` MiB, or keeps the old one
     /// and returns an error when the new one cannot be had. Waits for a running search.
     ///

@@ -115,6 +115,8 @@ pub const CHECK_EVERY: u64 = 512;
 
 // ---- Tables -----------------------------------------------------------------------------
 
+/// The most search threads a searcher runs.
+pub const MAX_THREADS: usize = 256;
 /// Default size of the transposition table in MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
 

@@ -1,6 +1,12 @@
 //! The transposition table: search results keyed by the core's Zobrist hash.
+//!
+//! The table is shared by the threads of a search (Lazy SMP) without locks: an entry is three
+//! atomic words (the turn, the packed score/depth/bound/age, and a check word, the hash xor the
+//! other two). A probe that reads the words of two different writes finds a check that does not
+//! match its hash and treats the entry as empty, so a torn entry is never believed.
 
 use core::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use fanorona_core::Turn;
 
@@ -25,14 +31,64 @@ pub fn turn_key(turn: &Turn) -> u64 {
     captured | u64::from(turn.to().0) << 6 | u64::from(turn.from().0) | 1 << 63
 }
 
-#[derive(Clone, Copy, Default)]
+/// One slot: `check` is `hash ^ turn ^ data`, `data` packs the score (bits 0..32), the depth
+/// (32..48), the bound (48..56) and the age (56..64). All zero when empty.
+#[derive(Default)]
 struct Entry {
-    key: u64,
+    check: AtomicU64,
+    turn: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The fields of an entry, read at once.
+#[derive(Clone, Copy)]
+struct Fields {
+    hash: u64,
     turn: u64,
     score: i32,
     depth: i16,
     bound: u8,
     age: u8,
+}
+
+impl Entry {
+    #[inline]
+    fn load(&self) -> Fields {
+        let check = self.check.load(Ordering::Relaxed);
+        let turn = self.turn.load(Ordering::Relaxed);
+        let data = self.data.load(Ordering::Relaxed);
+        Fields {
+            hash: check ^ turn ^ data,
+            turn,
+            score: data as u32 as i32,
+            depth: (data >> 32) as u16 as i16,
+            bound: (data >> 48) as u8,
+            age: (data >> 56) as u8,
+        }
+    }
+
+    #[inline]
+    fn save(&self, f: &Fields) {
+        let data = u64::from(f.score as u32)
+            | u64::from(f.depth as u16) << 32
+            | u64::from(f.bound) << 48
+            | u64::from(f.age) << 56;
+        self.turn.store(f.turn, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+        self.check.store(f.hash ^ f.turn ^ data, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.check.load(Ordering::Relaxed) == 0 && self.data.load(Ordering::Relaxed) == 0
+    }
+
+    #[inline]
+    fn clear(&self) {
+        self.check.store(0, Ordering::Relaxed);
+        self.turn.store(0, Ordering::Relaxed);
+        self.data.store(0, Ordering::Relaxed);
+    }
 }
 
 /// What a probe finds.
@@ -48,7 +104,8 @@ pub struct Hit {
     pub bound: Bound,
 }
 
-/// A fixed-size, always-allocated hash table of search results.
+/// A fixed-size, always-allocated hash table of search results, shared by the threads of a
+/// search (probes and stores take `&self`).
 pub struct TranspositionTable {
     entries: Vec<Entry>,
     mask: usize,
@@ -165,13 +222,13 @@ impl TranspositionTable {
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.entries.iter().for_each(Entry::clear);
         self.age = 0;
     }
 
     /// Marks the start of a new search: older entries become the first to be replaced.
     pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+        self.age = self.age.wrapping_add(1).max(1);
     }
 
     /// Per mille of entries used by the current search (from the first thousand entries).
@@ -179,7 +236,7 @@ impl TranspositionTable {
         let n = self.entries.len().min(1000);
         let used = self.entries[..n]
             .iter()
-            .filter(|e| e.key != 0 && e.age == self.age)
+            .filter(|e| !e.is_empty() && e.load().age == self.age)
             .count();
         (used * 1000 / n) as u32
     }
@@ -187,8 +244,8 @@ impl TranspositionTable {
     /// Looks up `hash`; `ply` converts stored win/loss distances to this node.
     #[inline]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
-        let e = &self.entries[hash as usize & self.mask];
-        if e.key != hash {
+        let e = self.entries[hash as usize & self.mask].load();
+        if e.hash != hash || e.age == 0 && e.turn == 0 && e.score == 0 && e.depth == 0 {
             return None;
         }
         let bound = match e.bound {
@@ -207,24 +264,17 @@ impl TranspositionTable {
     /// Stores a result for `hash` searched at `ply`. Keeps the turn of an earlier entry of
     /// the same position when the new result has none.
     #[inline]
-    pub fn store(
-        &mut self,
-        hash: u64,
-        ply: usize,
-        turn: u64,
-        score: i32,
-        depth: i32,
-        bound: Bound,
-    ) {
+    pub fn store(&self, hash: u64, ply: usize, turn: u64, score: i32, depth: i32, bound: Bound) {
         let age = self.age;
-        let e = &mut self.entries[hash as usize & self.mask];
-        let same = e.key == hash;
+        let slot = &self.entries[hash as usize & self.mask];
+        let e = slot.load();
+        let same = e.hash == hash;
         if !same && e.age == age && i32::from(e.depth) > depth + 2 && bound != Bound::Exact {
             return;
         }
         let turn = if turn == 0 && same { e.turn } else { turn };
-        *e = Entry {
-            key: hash,
+        slot.save(&Fields {
+            hash,
             turn,
             score: to_tt(score, ply),
             depth: depth.clamp(-1, i32::from(i16::MAX)) as i16,
@@ -234,7 +284,7 @@ impl TranspositionTable {
                 Bound::Upper => 2,
             },
             age,
-        };
+        });
     }
 }
 
@@ -247,7 +297,7 @@ fn allocate(len: usize, available: Option<u64>) -> Option<Vec<Entry>> {
     }
     let mut entries = Vec::new();
     entries.try_reserve_exact(len).ok()?;
-    entries.resize(len, Entry::default());
+    entries.resize_with(len, Entry::default);
     Some(entries)
 }
 

@@ -26,18 +26,18 @@ mod ordering;
 mod score;
 
 use core::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use fanorona_core::{Game, Outcome, Position, StuckRule, Turn, TurnList};
+use fanorona_core::{Game, Outcome, Position, Rules, StuckRule, Turn, TurnList};
 
 use crate::eval::evaluate;
 use crate::limits::Limits;
 use crate::params::{
-    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CHECK_EVERY, DRAW, INFINITY,
-    CAPTURE_LMR_MIN_MOVE, LMR_BASE, LMR_DIVISOR, NMP_BASE, NMP_DIVISOR, NMP_MIN_DEPTH,
-    NMP_MIN_STONES, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY, QS_MAX_MOVES, QS_MAX_PLY,
+    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CAPTURE_LMR_MIN_MOVE,
+    CHECK_EVERY, DRAW, INFINITY, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY,
+    MAX_THREADS, NMP_BASE, NMP_DIVISOR, NMP_MIN_DEPTH, NMP_MIN_STONES, QS_MAX_MOVES, QS_MAX_PLY,
     QS_STAND_PAT_MARGIN, WIN, WIN_BOUND,
 };
 use crate::rng::mix;
@@ -188,6 +188,7 @@ pub struct Searcher {
     tt: TranspositionTable,
     history: Box<History>,
     tables: Option<Arc<Tablebase>>,
+    threads: usize,
 }
 
 impl Searcher {
@@ -217,7 +218,23 @@ impl Searcher {
             tt,
             history: Box::new(History::default()),
             tables: None,
+            threads: 1,
         }
+    }
+
+    /// Searches with `threads` threads (Lazy SMP: they share the transposition table, the
+    /// first reports and answers, the others fill the table from their own searches of the
+    /// same position). Clamped to `1..=`[`MAX_THREADS`]. With more than one thread a search
+    /// is no longer reproducible node for node; searches with evaluation noise or exact root
+    /// scores (the weaker levels) always use one thread, and a node limit is shared out
+    /// between the threads.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// The number of search threads (see [`Searcher::set_threads`]).
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Lets the search probe endgame tables (see [`crate::solve::tablebase`]): positions
@@ -300,36 +317,30 @@ impl Searcher {
             .as_deref()
             .filter(|t| t.max_stones(root.size()) >= 2 && t.rules(root.size()).is_some());
         let table_stones = tables.map_or(0, |t| t.max_stones(root.size()));
-        let mut w = Worker {
+        let threads = if options.eval_noise > 0 || options.exact_root {
+            1
+        } else {
+            self.threads
+        };
+        let node_limit = if limits.infinite {
+            u64::MAX
+        } else {
+            (limits.nodes.unwrap_or(u64::MAX) / threads as u64).max(1)
+        };
+        let helpers_stop = AtomicBool::new(false);
+        let helper_nodes = AtomicU64::new(0);
+        let setup = Setup {
             tables,
             table_stones,
-            tb_hits: 0,
-            tt: &mut self.tt,
-            history: &mut self.history,
-            killers: Box::new([[0; 2]; MAX_PLY + 2]),
-            hashes: game.positions().iter().map(Position::hash).collect(),
-            root_index: game.positions().len() - 1,
-            pv: Box::new([[0; MAX_PLY + 1]; MAX_PLY + 1]),
-            pv_len: [0; MAX_PLY + 1],
-            nodes: 0,
-            seldepth: 0,
-            stop,
+            tt: &self.tt,
+            game,
             hard: budget.map(|(_, hard)| start + hard),
-            node_limit: if limits.infinite {
-                u64::MAX
-            } else {
-                limits.nodes.unwrap_or(u64::MAX).max(1)
-            },
-            aborted: false,
+            node_limit,
             noise: options.eval_noise.max(0),
             seed: options.seed,
-            repetition: rules.repetition,
-            no_capture_limit: rules.no_capture_limit,
-            stuck: rules.stuck,
-            null_allowed: true,
-            best: None,
+            rules,
         };
-        w.hashes.reserve(MAX_PLY + 2);
+        let mut w = setup.worker(&mut self.history, stop, None);
 
         let tt_turn = w.tt.probe(root.hash(), 0).map_or(0, |h| h.turn);
         let mut scores = score_turns(&turns, tt_turn, &[0, 0], w.history, root.side_to_move());
@@ -362,97 +373,121 @@ impl Searcher {
         let mut prev = result.value;
         // Per line of the iteration: its score and principal variation.
         let mut line_pvs: Vec<(i32, Vec<Turn>)> = Vec::with_capacity(lines);
-        for depth in 1..=max_depth {
-            line_pvs.clear();
-            // Line k searches the turns the lines before it did not take: the best of them
-            // becomes root_moves[k].
-            for k in 0..lines {
-                let value = w.root_line(&root, &mut root_moves[k..], depth, prev, k == 0, options);
+        let helper_moves = root_moves.clone();
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|id| {
+                    let mut moves = helper_moves.clone();
+                    let (setup, root, helpers_stop, helper_nodes) =
+                        (&setup, &root, &helpers_stop, &helper_nodes);
+                    scope.spawn(move || {
+                        let mut history = Box::new(History::default());
+                        let mut hw = setup.worker(&mut history, helpers_stop, Some(helper_nodes));
+                        hw.helper(root, &mut moves, max_depth, id, options);
+                        hw.nodes
+                    })
+                })
+                .collect();
+            for depth in 1..=max_depth {
+                line_pvs.clear();
+                // Line k searches the turns the lines before it did not take: the best of them
+                // becomes root_moves[k].
+                for k in 0..lines {
+                    let value =
+                        w.root_line(&root, &mut root_moves[k..], depth, prev, k == 0, options);
+                    if w.aborted {
+                        break;
+                    }
+                    let pv = w.pv_turns(&root);
+                    // Best first; the sort is stable, so equal bounds keep their earlier order.
+                    root_moves[k..].sort_by_key(|m| -m.value);
+                    let pv = if pv.first() == Some(&root_moves[k].turn) {
+                        pv
+                    } else {
+                        vec![root_moves[k].turn]
+                    };
+                    if k == 0 {
+                        w.best = None;
+                        prev = value;
+                        result.best = root_moves[0].turn;
+                        result.value = value;
+                        result.score = Score::from_value(value);
+                        result.pv.clone_from(&pv);
+                    }
+                    line_pvs.push((value, pv));
+                }
                 if w.aborted {
+                    // A turn that beat the previous best in the unfinished iteration (or any
+                    // finished turn of depth 1) is better informed than the last answer. (When
+                    // the best line finished, the result already holds it.)
+                    if line_pvs.is_empty()
+                        && let Some((turn, value, pv)) = w.best.take()
+                    {
+                        result.best = turn;
+                        result.value = value;
+                        result.score = Score::from_value(value);
+                        result.pv = pv;
+                    }
                     break;
                 }
-                let pv = w.pv_turns(&root);
-                // Best first; the sort is stable, so equal bounds keep their earlier order.
-                root_moves[k..].sort_by_key(|m| -m.value);
-                let pv = if pv.first() == Some(&root_moves[k].turn) {
-                    pv
-                } else {
-                    vec![root_moves[k].turn]
-                };
-                if k == 0 {
-                    w.best = None;
-                    prev = value;
+                w.best = None;
+                if lines > 1 {
+                    // A later line can score above an earlier one (a reduced null-window search
+                    // that failed low, searched again with a full window): show them best first.
+                    // Both sorts are stable, so the turns stay with their lines.
+                    root_moves[..lines].sort_by_key(|m| -m.value);
+                    line_pvs.sort_by_key(|(v, _)| -v);
+                    let (value, pv) = &line_pvs[0];
+                    prev = *value;
                     result.best = root_moves[0].turn;
-                    result.value = value;
-                    result.score = Score::from_value(value);
-                    result.pv.clone_from(&pv);
+                    result.value = *value;
+                    result.score = Score::from_value(*value);
+                    result.pv.clone_from(pv);
                 }
-                line_pvs.push((value, pv));
-            }
-            if w.aborted {
-                // A turn that beat the previous best in the unfinished iteration (or any
-                // finished turn of depth 1) is better informed than the last answer. (When
-                // the best line finished, the result already holds it.)
-                if line_pvs.is_empty()
-                    && let Some((turn, value, pv)) = w.best.take()
+                result.depth = depth;
+                let value = result.value;
+                let elapsed = start.elapsed();
+                for (k, (v, pv)) in line_pvs.iter().enumerate() {
+                    info(&Info {
+                        multipv: k + 1,
+                        depth,
+                        seldepth: w.seldepth as u32,
+                        score: Score::from_value(*v),
+                        nodes: w.nodes + helper_nodes.load(Ordering::Relaxed),
+                        nps: nps(w.nodes + helper_nodes.load(Ordering::Relaxed), elapsed),
+                        time: elapsed,
+                        pv: pv.clone(),
+                        hashfull: w.tt.hashfull(),
+                    });
+                }
+                if timed && single {
+                    break;
+                }
+                if let Some((soft, _)) = budget
+                    && elapsed >= soft
                 {
-                    result.best = turn;
-                    result.value = value;
-                    result.score = Score::from_value(value);
-                    result.pv = pv;
+                    break;
                 }
-                break;
+                if w.nodes >= w.node_limit || w.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                if timed && value.abs() >= WIN_BOUND && depth as i32 > WIN - value.abs() + 1 {
+                    break;
+                }
+                if limits.is_win_found(value) {
+                    break;
+                }
             }
-            w.best = None;
-            if lines > 1 {
-                // A later line can score above an earlier one (a reduced null-window search
-                // that failed low, searched again with a full window): show them best first.
-                // Both sorts are stable, so the turns stay with their lines.
-                root_moves[..lines].sort_by_key(|m| -m.value);
-                line_pvs.sort_by_key(|(v, _)| -v);
-                let (value, pv) = &line_pvs[0];
-                prev = *value;
-                result.best = root_moves[0].turn;
-                result.value = *value;
-                result.score = Score::from_value(*value);
-                result.pv.clone_from(pv);
+            helpers_stop.store(true, Ordering::Relaxed);
+            for h in helpers {
+                match h.join() {
+                    Ok(n) => result.nodes += n,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
             }
-            result.depth = depth;
-            let value = result.value;
-            let elapsed = start.elapsed();
-            for (k, (v, pv)) in line_pvs.iter().enumerate() {
-                info(&Info {
-                    multipv: k + 1,
-                    depth,
-                    seldepth: w.seldepth as u32,
-                    score: Score::from_value(*v),
-                    nodes: w.nodes,
-                    nps: nps(w.nodes, elapsed),
-                    time: elapsed,
-                    pv: pv.clone(),
-                    hashfull: w.tt.hashfull(),
-                });
-            }
-            if timed && single {
-                break;
-            }
-            if let Some((soft, _)) = budget
-                && elapsed >= soft
-            {
-                break;
-            }
-            if w.nodes >= w.node_limit || w.stop.load(Ordering::Relaxed) {
-                break;
-            }
-            if timed && value.abs() >= WIN_BOUND && depth as i32 > WIN - value.abs() + 1 {
-                break;
-            }
-            if limits.is_win_found(value) {
-                break;
-            }
-        }
+        });
         result.seldepth = w.seldepth as u32;
-        result.nodes = w.nodes;
+        result.nodes += w.nodes;
         result.time = start.elapsed();
         result.root_moves = root_moves;
         Ok(result)
@@ -475,6 +510,61 @@ fn lmr_table() -> &'static [[u8; 64]; 64] {
     })
 }
 
+/// What every thread of one search starts from.
+struct Setup<'a> {
+    tables: Option<&'a Tablebase>,
+    table_stones: u32,
+    tt: &'a TranspositionTable,
+    game: &'a Game,
+    hard: Option<Instant>,
+    node_limit: u64,
+    noise: i32,
+    seed: u64,
+    rules: Rules,
+}
+
+impl<'a> Setup<'a> {
+    /// A worker with its own killers, path and counters.
+    fn worker<'b>(
+        &'b self,
+        history: &'b mut History,
+        stop: &'b AtomicBool,
+        published: Option<&'b AtomicU64>,
+    ) -> Worker<'b>
+    where
+        'a: 'b,
+    {
+        let mut hashes: Vec<u64> = self.game.positions().iter().map(Position::hash).collect();
+        hashes.reserve(MAX_PLY + 2);
+        Worker {
+            tables: self.tables,
+            table_stones: self.table_stones,
+            tb_hits: 0,
+            tt: self.tt,
+            history,
+            published,
+            killers: Box::new([[0; 2]; MAX_PLY + 2]),
+            hashes,
+            root_index: self.game.positions().len() - 1,
+            pv: Box::new([[0; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            seldepth: 0,
+            stop,
+            hard: self.hard,
+            node_limit: self.node_limit,
+            aborted: false,
+            noise: self.noise,
+            seed: self.seed,
+            repetition: self.rules.repetition,
+            no_capture_limit: self.rules.no_capture_limit,
+            stuck: self.rules.stuck,
+            null_allowed: true,
+            best: None,
+        }
+    }
+}
+
 /// The state of one running search.
 struct Worker<'a> {
     /// Endgame tables, when loaded for this board.
@@ -483,8 +573,10 @@ struct Worker<'a> {
     table_stones: u32,
     /// Successful table probes.
     tb_hits: u64,
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     history: &'a mut History,
+    /// Where a helper thread adds its nodes as it goes (for progress reports).
+    published: Option<&'a AtomicU64>,
     killers: Box<[Killers; MAX_PLY + 2]>,
     /// Hashes of the game's positions, then of the positions on the search path.
     hashes: Vec<u64>,
@@ -521,11 +613,14 @@ impl Worker<'_> {
             return true;
         }
         self.nodes += 1;
-        if self.nodes & (CHECK_EVERY - 1) == 0
-            && (self.stop.load(Ordering::Relaxed) || self.hard.is_some_and(|h| Instant::now() >= h))
-        {
-            self.aborted = true;
-            return true;
+        if self.nodes & (CHECK_EVERY - 1) == 0 {
+            if let Some(p) = self.published {
+                p.fetch_add(CHECK_EVERY, Ordering::Relaxed);
+            }
+            if self.stop.load(Ordering::Relaxed) || self.hard.is_some_and(|h| Instant::now() >= h) {
+                self.aborted = true;
+                return true;
+            }
         }
         self.pv_len[ply] = ply;
         if ply > self.seldepth {
@@ -643,6 +738,29 @@ impl Worker<'_> {
             pos = pos.play(&t);
         }
         out
+    }
+
+    /// A helper thread's search (Lazy SMP): iterative deepening of the root over `moves`,
+    /// the odd helpers one ply ahead, until stopped; what it finds reaches the main thread
+    /// through the shared transposition table.
+    fn helper(
+        &mut self,
+        root: &Position,
+        moves: &mut [RootMove],
+        max_depth: u32,
+        id: usize,
+        options: &SearchOptions,
+    ) {
+        let mut prev = 0;
+        for depth in (1 + (id % 2) as u32)..=max_depth {
+            let value = self.root_line(root, moves, depth, prev, true, options);
+            if self.aborted {
+                break;
+            }
+            self.best = None;
+            moves.sort_by_key(|m| -m.value);
+            prev = value;
+        }
     }
 
     /// One line of an iteration at the root over `moves`: the best line (`first`) within an

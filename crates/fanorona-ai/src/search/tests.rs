@@ -192,8 +192,9 @@ fn evaluation_noise_is_reproducible_and_bounded() {
         tables: None,
         table_stones: 0,
         tb_hits: 0,
-        tt: &mut TranspositionTable::new(1),
+        tt: &TranspositionTable::new(1),
         history: &mut History::default(),
+        published: None,
         killers: Box::new([[0; 2]; MAX_PLY + 2]),
         hashes: Vec::new(),
         root_index: 0,
@@ -245,4 +246,61 @@ fn endgame_tables_give_exact_values_inside_the_search() {
         .unwrap();
     assert_eq!(r.score, Score::Win(4));
     assert_eq!(r.value, WIN - 7);
+}
+
+#[test]
+fn several_threads_answer_legal_turns_within_the_limits() {
+    let stop = AtomicBool::new(false);
+    let mut s = Searcher::new(4);
+    s.set_threads(3);
+    assert_eq!(s.threads(), 3);
+    let mut game = Game::default();
+    // A few turns of a game, each side under another limit.
+    for n in 0..6 {
+        let limits = match n % 3 {
+            0 => Limits::depth(5),
+            1 => Limits::nodes(20_000),
+            _ => Limits::movetime(Duration::from_millis(40)),
+        };
+        let started = std::time::Instant::now();
+        let mut depths = Vec::new();
+        let r = s
+            .search(&game, &limits, &SearchOptions::default(), &stop, |i| {
+                depths.push(i.depth);
+            })
+            .unwrap();
+        let spent = started.elapsed();
+        assert!(game.position().is_legal(&r.best), "{}", r.best);
+        match n % 3 {
+            0 => assert_eq!(depths, vec![1, 2, 3, 4, 5]),
+            1 => assert!(r.nodes <= 20_000, "{} nodes", r.nodes),
+            // A loaded machine can delay the threads; the margin is for that, not for the search.
+            _ => assert!(spent < Duration::from_millis(40 + 100), "{spent:?}"),
+        }
+        game.play(r.best).unwrap();
+    }
+    // A stop ends every thread at once, with a legal turn.
+    let stop = AtomicBool::new(true);
+    let r = s
+        .search(
+            &game,
+            &Limits::infinite(),
+            &SearchOptions::default(),
+            &stop,
+            |_| {},
+        )
+        .unwrap();
+    assert!(game.position().is_legal(&r.best));
+    s.set_threads(0);
+    assert_eq!(s.threads(), 1);
+}
+
+#[test]
+fn null_moves_do_not_hide_a_forced_loss_with_few_stones() {
+    // White a1, c1 against Black i5, far apart: a quiet position where White leads. The
+    // search still reports a lead, not a decided game, at every depth.
+    let g = game("8B/9/9/9/W1W6 w");
+    let r = run(&g, Limits::depth(8));
+    assert!(r.value > 50 && r.value < WIN_BOUND, "{}", r.value);
+    assert!(g.position().is_legal(&r.best));
 }
