@@ -122,6 +122,10 @@ fn fit_example(line: &str) -> String {
 pub fn shape(cmd: Command) -> Command {
     cmd.mut_subcommands(|sub| {
         let name = sub.get_name().to_owned();
+        let sub = match sub.get_about().map(ToString::to_string) {
+            Some(text) => sub.about(reflow(&text)),
+            None => sub,
+        };
         let sub = match sub.get_long_about().map(ToString::to_string) {
             Some(text) => sub.long_about(reflow(&text)),
             None => sub,
