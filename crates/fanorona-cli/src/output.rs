@@ -655,6 +655,7 @@ mod tests {
         f.commit().unwrap();
         assert_eq!(fs::read_to_string(&dest).unwrap(), "new");
         assert!(leftovers(&dir).is_empty());
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -668,6 +669,7 @@ mod tests {
         }
         assert_eq!(fs::read_to_string(&dest).unwrap(), "game 1\n");
         assert!(leftovers(&dir).is_empty());
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[cfg(unix)]
@@ -688,6 +690,7 @@ mod tests {
         assert!(refuse_same_file(&[a_str], hard.to_str().unwrap()).is_err());
         assert!(refuse_same_file(&[a_str], other.to_str().unwrap()).is_ok());
         assert!(refuse_same_file(&[a_str], dir.join("new").to_str().unwrap()).is_ok());
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
