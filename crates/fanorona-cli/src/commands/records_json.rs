@@ -709,6 +709,35 @@ mod tests {
     }
 
     #[test]
+    fn the_writers_refuse_what_the_readers_would_refuse() {
+        use fanorona_core::record::{Element, MAX_COMMENT};
+        let comments = |n: usize| GameRecord {
+            movetext: vec![Element::Comment("c".repeat(MAX_COMMENT)); n],
+            ..GameRecord::default()
+        };
+        // Three comments of 1 MiB of U+0001, each written `\u0001`: 18 MiB of JSON, past the
+        // 16 MiB of a game line; nothing is written.
+        let escaped = GameRecord {
+            movetext: vec![Element::Comment("\u{1}".repeat(MAX_COMMENT)); 3],
+            ..GameRecord::default()
+        };
+        let mut sink = JsonSink::lines(Vec::new());
+        let e = sink.write(&escaped).expect_err("too long");
+        assert!(e.expect("not an I/O error").contains("too long"));
+        // 2 MiB: written, and read back.
+        sink.write(&comments(2)).expect("within the limit");
+        let out = sink.finish().expect("a Vec");
+        let back: Vec<GameRecord> = JsonGames::lines(&out[..])
+            .map(|g| g.expect("reads back"))
+            .collect();
+        assert_eq!(back, [comments(2)]);
+        // A text past its limit is refused before it is written.
+        let mut long_turn = GameRecord::default();
+        long_turn.movetext.push(Element::Turn("a".repeat(513)));
+        assert!(JsonSink::lines(Vec::new()).write(&long_turn).is_err());
+    }
+
+    #[test]
     fn written_games_read_back() {
         let record = games(GAME, false).remove(0).expect("valid");
         for lines in [false, true] {
