@@ -236,6 +236,14 @@ impl<R: Read> JsonGames<R> {
 
     /// The next game of the input, `None` at its end.
     fn read(&mut self) -> io::Result<Option<Result<GameRecord, GameError>>> {
+        if self.offset == 0 && self.state == State::Start {
+            // A UTF-8 byte-order mark is skipped, as in FGN.
+            self.peek()?;
+            if self.input.buffer().starts_with(b"\xEF\xBB\xBF") {
+                self.input.consume(3);
+                self.offset = 3;
+            }
+        }
         let raw = if self.lines {
             loop {
                 if self.peek()?.is_none() {
@@ -595,6 +603,9 @@ mod tests {
         assert_eq!(games(GAME, false).len(), 1);
         assert!(games("[]", false).is_empty());
         assert!(games(" [ ] \n", false).is_empty());
+        let bom = format!("\u{FEFF}{GAME}");
+        assert!(games(&bom, false)[0].is_ok());
+        assert!(games(&bom, true)[0].is_ok());
         let lines = format!("{GAME}\n\n{GAME}\r\n");
         let g = games(&lines, true);
         assert_eq!(g.len(), 2);
