@@ -59,7 +59,9 @@ fn impossible_dates_are_refused() {
         assert_eq!(o.status.code(), Some(1), "{date}");
         let err = stderr(&o);
         assert!(
-            err.contains("<stdin>:2:1: game 1: cannot convert: bad tag [Date]"),
+            err.contains(&format!(
+                "<stdin>:2:1: game 1: cannot convert: bad tag [Date \"{date}\"]: "
+            )),
             "{err}"
         );
     }

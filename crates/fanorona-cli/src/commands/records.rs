@@ -182,7 +182,7 @@ pub fn check_exact(record: &GameRecord) -> Result<(), (Location, String)> {
             let at = src
                 .and_then(|s| s.tags.get(i).copied().or(Some(s.start)))
                 .unwrap_or_default();
-            return Err((at, format!("bad tag [Date]: {e}")));
+            return Err((at, format!("bad tag [Date {:?}]: {}", tag.value, e.reason)));
         }
     }
     Ok(())
