@@ -24,7 +24,8 @@
 //! - [`Turn`] and [`Step`]: what a player does; [`TurnBuilder`] builds a turn step by step;
 //! - [`Game`] and [`Outcome`]: history, repetition, results;
 //! - [`fen`] (position strings) and [`notation`] (turn text);
-//! - [`perft`]: counting turn sequences.
+//! - [`perft`]: counting turn sequences;
+//! - [`reference`]: a simple, independent second move generator for checking.
 //!
 //! With the `serde` feature, the plain data types implement `Serialize` and `Deserialize`.
 
@@ -39,6 +40,7 @@ pub mod notation;
 mod outcome;
 pub mod perft;
 mod position;
+pub mod reference;
 pub mod record;
 mod rules;
 mod turn;

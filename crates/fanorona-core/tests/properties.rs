@@ -136,7 +136,7 @@ proptest! {
     #[test]
     fn independent_generator_agrees(pos in prop_oneof![arb_position(), arb_played()]) {
         let pos = pos.with_rules(Rules::STANDARD);
-        let board = naive::Board::from_fen(&pos.to_fen());
+        let board = naive::Board::from_fen(&pos.to_fen()).unwrap();
         let naive_turns: Vec<String> = {
             let mut v: Vec<String> = board.turns().into_iter().map(|t| t.text).collect();
             v.sort();
