@@ -41,6 +41,7 @@ enum Command {
     Openings(commands::openings::OpeningsArgs),
     Engine(commands::engine::EngineArgs),
     Bench(commands::bench::BenchArgs),
+    VerifyProof(commands::verify_proof::VerifyProofArgs),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +64,7 @@ fn main() -> ExitCode {
         Command::Openings(args) => commands::openings::run(&args),
         Command::Engine(args) => commands::engine::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
+        Command::VerifyProof(args) => commands::verify_proof::run(&args),
     };
     match (output::stdout_verdict(), result) {
         (StdoutVerdict::Closed(status), _) => ExitCode::from(status),

@@ -125,3 +125,49 @@ fn one_search_with_prove() {
     let out = fanorona(&["solve", "--board", "3x3", "--prove", "red"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn certificates_are_written_and_verified() {
+    let dir = std::env::temp_dir().join(format!("fanorona-cert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("3x5.cert");
+    let path = file.to_str().unwrap();
+    let out = fanorona(&["solve", "--board", "3x5", "--certificate", path]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout(&out).contains("win for White to move"),
+        "{}",
+        stdout(&out)
+    );
+    let out = fanorona(&["verify-proof", path]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout(&out).contains("valid: 3x5 BBBBB/BW1BW/WWWWW w is a win"),
+        "{}",
+        stdout(&out)
+    );
+    let out = fanorona(&["verify-proof", path, "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["valid"], true);
+    assert_eq!(json["value"], "win");
+    // Damaged: the checksum no longer matches; located, exit code 1.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let bad = dir.join("bad.cert");
+    std::fs::write(&bad, text.replacen("value win", "value wix", 1)).unwrap();
+    let out = fanorona(&["verify-proof", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.cert:5: invalid certificate"), "{err}");
+    // A missing file is an error too.
+    let out = fanorona(&["verify-proof", dir.join("none.cert").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -17,7 +17,7 @@
 //! met again elsewhere in the tree be settled at once. This avoids the graph-history
 //! interaction problem without giving up transpositions of solved positions.
 //!
-//! **Memory.** Each tree node takes 48 bytes and each solved position about 40; solved
+//! **Memory.** Each tree node takes 48 bytes and each solved position about 48; solved
 //! subtrees are freed at once (their blocks reused), so the tree holds the unsolved frontier.
 //! When the live tree passes 60% of the memory budget, the unsolved subtrees below the depth
 //! that holds half of its nodes are dropped, their roots becoming leaves that keep their
@@ -48,29 +48,29 @@ use super::key::{Key, Keyer};
 use super::{Budget, Clock, Progress, SolveError, Value};
 
 const INF: u32 = u32::MAX;
-const NIL: u32 = u32::MAX;
-const CLEAN: u16 = u16::MAX;
+pub(crate) const NIL: u32 = u32::MAX;
+pub(crate) const CLEAN: u16 = u16::MAX;
 
 #[derive(Clone, Copy)]
-struct Node {
-    key: Key,
+pub(crate) struct Node {
+    pub key: Key,
     /// Proof and disproof numbers (attacker's view); 0 means proved / disproved.
-    pn: u32,
-    dn: u32,
+    pub pn: u32,
+    pub dn: u32,
     parent: u32,
     /// First child of the node's block, NIL while the node is a leaf.
-    first: u32,
-    len: u32,
+    pub first: u32,
+    pub len: u32,
     depth: u16,
     /// For a disproved node: the depth of the shallowest ancestor whose repetition its
     /// disproof relies on, [`CLEAN`] when none above the node.
-    dep: u16,
+    pub dep: u16,
     /// Nodes of the proof (or disproof) tree once solved, transpositions counted each time.
-    size: u64,
+    pub size: u64,
 }
 
 const NODE_BYTES: u64 = core::mem::size_of::<Node>() as u64;
-const SOLVED_BYTES: u64 = 40;
+const SOLVED_BYTES: u64 = 48;
 
 /// The outcome of one proof-number search.
 #[derive(Clone, Debug)]
@@ -215,19 +215,45 @@ pub fn prove(
     search(pos, attacker, budget, &budget.clock(), progress)
 }
 
-struct Tree {
-    keyer: Keyer,
+fn search(
+    pos: &Position,
     attacker: Color,
+    budget: &Budget,
+    clock: &Clock,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Search, SolveError> {
+    run(pos, attacker, budget, clock, progress, false).map(|(s, _)| s)
+}
+
+/// An entry of the table of solved positions.
+#[derive(Clone, Copy)]
+pub(crate) struct Solved {
+    /// Proved (the attacker wins) or disproved.
+    pub proved: bool,
+    /// Size of the proof or disproof tree.
+    pub size: u64,
+    /// When the position was first solved: a proved position's proving children were all
+    /// solved before it, so proofs ordered by `seq` refer only backwards (certificates).
+    pub seq: u32,
+    /// The tree node where it was solved (meaningful when the tree keeps solved subtrees).
+    pub node: u32,
+}
+
+pub(crate) struct Tree {
+    pub keyer: Keyer,
+    pub attacker: Color,
     board: u64,
-    nodes: Vec<Node>,
+    pub nodes: Vec<Node>,
     free: Vec<Vec<u32>>,
     live: u64,
-    solved: HashMap<Key, (bool, u64)>,
+    pub solved: HashMap<Key, Solved>,
     created: u64,
+    /// Keep solved subtrees (and never cut the tree back), for extracting disproofs.
+    keep: bool,
 }
 
 impl Tree {
-    fn is_or(&self, key: Key) -> bool {
+    pub fn is_or(&self, key: Key) -> bool {
         let black = key.b >> 63 == 1;
         black == (self.attacker == Color::Black)
     }
@@ -238,7 +264,7 @@ impl Tree {
 
     /// Initial numbers of a new node (already known to be no repetition).
     fn init(&self, pos: &Position, key: Key) -> (u32, u32, u64) {
-        if let Some(&(proved, size)) = self.solved.get(&key) {
+        if let Some(&Solved { proved, size, .. }) = self.solved.get(&key) {
             return if proved {
                 (0, INF, size)
             } else {
@@ -369,13 +395,16 @@ impl Tree {
     }
 }
 
-fn search(
+/// One search, returning the tree too. With `keep`, solved subtrees are kept and the tree is
+/// never cut back, so that a disproof can be read from it afterwards.
+pub(crate) fn run(
     pos: &Position,
     attacker: Color,
     budget: &Budget,
     clock: &Clock,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Search, SolveError> {
+    keep: bool,
+) -> Result<(Search, Tree), SolveError> {
     let start = clock.elapsed();
     let keyer = Keyer::new(pos.size(), pos.rules())?;
     let mut tree = Tree {
@@ -387,6 +416,7 @@ fn search(
         live: 1,
         solved: HashMap::new(),
         created: 1,
+        keep,
     };
     let key = keyer.key(pos);
     let root_pos = keyer.position(key);
@@ -444,7 +474,7 @@ fn search(
                 tree.nodes.len() as u64 * NODE_BYTES + tree.solved.len() as u64 * SOLVED_BYTES;
             peak_bytes = peak_bytes.max(bytes);
             budget.check_bytes(bytes, "proof-number search")?;
-            if let Some(max) = budget.max_bytes {
+            if let Some(max) = budget.max_bytes.filter(|_| !keep) {
                 let live = tree.live * NODE_BYTES + tree.solved.len() as u64 * SOLVED_BYTES;
                 if live > max / 10 * 6 && collapse(&mut tree) > 0 {
                     collapses += 1;
@@ -482,7 +512,7 @@ fn search(
     };
     peak_bytes = peak_bytes
         .max(tree.nodes.len() as u64 * NODE_BYTES + tree.solved.len() as u64 * SOLVED_BYTES);
-    Ok(Search {
+    let search = Search {
         attacker,
         proved: root.pn == 0,
         proof_size: root.size,
@@ -494,7 +524,8 @@ fn search(
         time: clock.elapsed() - start,
         collapses,
         children,
-    })
+    };
+    Ok((search, tree))
 }
 
 /// Makes room when the tree nears the memory budget: the unsolved subtrees below the depth
@@ -612,9 +643,15 @@ fn settle(tree: &mut Tree, m: u32) {
     n.size = size;
     n.dep = dep;
     if dep == CLEAN {
-        tree.solved.insert(node.key, (node.pn == 0, size));
+        let seq = tree.solved.len() as u32;
+        tree.solved.entry(node.key).or_insert(Solved {
+            proved: node.pn == 0,
+            size,
+            seq,
+            node: m,
+        });
     }
-    if m != 0 {
+    if m != 0 && !tree.keep {
         tree.free_below(m);
     }
 }

@@ -12,3 +12,4 @@ pub mod records_json;
 pub mod show;
 pub mod solve;
 pub mod validate;
+pub mod verify_proof;

@@ -1,12 +1,13 @@
 //! `fanorona solve`: the exact value of a position or a board's start, and endgame tables.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
+use fanorona_ai::solve::certificate::Certificate;
 use fanorona_ai::solve::tablebase::{ClassStats, Tablebase};
 use fanorona_ai::solve::{Budget, Progress, Value, human_bytes, layered, pns, retro};
 use fanorona_core::{BoardSize, Color, Position};
@@ -29,6 +30,7 @@ use crate::progress;
 ///   fanorona solve --board 9x3 --prove black             # one search: can Black force a win?
 ///   fanorona solve --tables tables --max-stones 4         # generate 5x9 endgame tables
 ///   fanorona solve --probe tables --fen "9/9/4B4/9/3W1W3 w"
+///   fanorona solve --board 3x5 --certificate 3x5.cert   # check: fanorona verify-proof
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct SolveArgs {
@@ -63,6 +65,12 @@ pub struct SolveArgs {
     #[arg(long, value_name = "DIR",
           conflicts_with_all = ["method", "line", "max_memory", "max_time"])]
     pub probe: Option<PathBuf>,
+    /// Write a certificate of the value to this file (atomically): the winner's strategy, or
+    /// each side's drawing strategy, for `fanorona verify-proof` to check. Built by
+    /// proof-number search under the solver's default rules (`--method` is not used).
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["tables", "probe", "prove", "method", "line"])]
+    pub certificate: Option<PathBuf>,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
@@ -88,7 +96,7 @@ pub enum Method {
 const MAX_BYTES: u64 = 1 << 50;
 
 /// A size such as `512M` or `1.5GiB` (binary units), from 1 byte to 1 PiB.
-fn parse_bytes(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let (num, mult) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
         Some((i, _)) => {
@@ -175,6 +183,9 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
             _ => bail!("--prove takes white or black, not {side:?}"),
         };
         return prove(args, &pos, attacker, &budget);
+    }
+    if let Some(file) = &args.certificate {
+        return write_certificate(args, &pos, file, &budget);
     }
     solve_position(args, &pos, &budget)
 }
@@ -350,6 +361,85 @@ fn solve_position(args: &SolveArgs, pos: &Position, budget: &Budget) -> Result<E
     if method == Method::Both {
         writeln!(stdout, "cross-check: both methods agree")?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_certificate(
+    args: &SolveArgs,
+    pos: &Position,
+    file: &Path,
+    budget: &Budget,
+) -> Result<ExitCode> {
+    let mut stdout = crate::output::stdout();
+    let bar = progress::bar(0, "certificate");
+    let mut report = reporter(&bar);
+    let start = Instant::now();
+    let cert = Certificate::build(pos, budget, &mut report).context("building the certificate")?;
+    let built = start.elapsed();
+    bar.set_prefix("write");
+    let mut out = crate::output::OutputFile::create(file)?;
+    let name = crate::output::shown_path(file);
+    let bytes = cert
+        .write_to(&mut out)
+        .with_context(|| format!("cannot write {name}"))?;
+    out.commit()?;
+    bar.finish_and_clear();
+    let strategies: Vec<Json> = cert
+        .strategies()
+        .iter()
+        .map(|s| {
+            json!({
+                "side": side_name(s.side),
+                "positions": s.entries().len(),
+                "ordered": s.ordered,
+            })
+        })
+        .collect();
+    if args.json {
+        writeln!(
+            stdout,
+            "{}",
+            json!({
+                "board": pos.size().to_string(),
+                "position": cert.start().to_fen(),
+                "value": cert.value().as_str(),
+                "certificate": file.display().to_string(),
+                "positions": cert.positions(),
+                "strategies": strategies,
+                "bytes": bytes,
+                "seconds": built.as_secs_f64(),
+            })
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        stdout,
+        "{} {}: {} for {} to move",
+        pos.size(),
+        cert.start().to_fen(),
+        cert.value(),
+        side_name(pos.side_to_move())
+    )?;
+    for s in cert.strategies() {
+        writeln!(
+            stdout,
+            "{}'s strategy: {} positions{}",
+            side_name(s.side),
+            s.entries().len(),
+            if s.ordered {
+                ", ordered (no cycle)"
+            } else {
+                ", closed"
+            }
+        )?;
+    }
+    writeln!(
+        stdout,
+        "certificate {name}: {} positions, {} in {:.3} s; check it with: fanorona verify-proof {name}",
+        cert.positions(),
+        human_bytes(bytes),
+        built.as_secs_f64(),
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

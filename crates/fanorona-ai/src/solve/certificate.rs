@@ -1,0 +1,428 @@
+//! Certificates: proofs of a solved value that an independent program can check.
+//!
+//! A certificate states the value of a start position under the solver's default rules and
+//! proves it with strategies (see `docs/solver.md`, *Certificates*, for the format):
+//!
+//! - a **win** or a **loss**: the winner's strategy, one turn for each of the winner's
+//!   positions it reaches, every reply of the loser covered, listed so that every position a
+//!   reply leads to comes *earlier* in the list. The order proves that the strategy has no
+//!   cycle, so it ends the game in a finite number of turns: a win even under the repetition
+//!   draw.
+//! - a **draw**: for each side, a closed set of its positions, each with a turn after which
+//!   every reply of the opponent leads back into the set (or the opponent has no turn left and
+//!   loses). A side following it never loses, so neither side can force a win.
+//!
+//! Certificates are built from proof-number searches ([`pns`](super::pns)): a proof's
+//! strategy comes from the table of solved positions (each position's proving turn leads to
+//! positions solved before it); a disproof, which may rely on repeated positions, comes from a
+//! search that keeps its solved subtrees. [`verify`](super::verify) checks a certificate with
+//! the reference move generator alone.
+//!
+//! # Examples
+//!
+//! ```
+//! use fanorona_ai::solve::{self, Budget, Value, certificate::Certificate, verify};
+//! use fanorona_core::BoardSize;
+//!
+//! let cert = Certificate::build(&solve::start(BoardSize::TELO), &Budget::default(), &mut |_| {})?;
+//! assert_eq!(cert.value(), Value::Win);
+//! let mut text = Vec::new();
+//! cert.write_to(&mut text).unwrap();
+//! let report = verify::verify(std::io::Cursor::new(&text), &verify::Limits::default()).unwrap();
+//! assert_eq!(report.value, "win");
+//! # Ok::<(), fanorona_ai::solve::SolveError>(())
+//! ```
+
+use std::collections::HashSet;
+use std::io::{self, Write};
+use std::path::Path;
+
+use fanorona_core::{Color, Position, Turn};
+
+use super::key::{Key, Keyer};
+use super::pns::{self, CLEAN, NIL, Tree};
+use super::{Budget, Progress, SolveError, Value, solver_rules};
+
+/// The first line of a certificate file.
+pub const MAGIC: &str = "fanorona-certificate 1";
+
+/// One side's strategy: positions of that side to move, each with its turn.
+#[derive(Clone, Debug)]
+pub struct Strategy {
+    /// The side the strategy is for.
+    pub side: Color,
+    /// Whether every reply leads to an earlier entry (a win's strategy), or only to some entry
+    /// (a drawing side's closed set).
+    pub ordered: bool,
+    entries: Vec<(Position, Turn)>,
+}
+
+impl Strategy {
+    /// The positions of the strategy with their turns, in file order.
+    pub fn entries(&self) -> &[(Position, Turn)] {
+        &self.entries
+    }
+}
+
+/// A proof of the value of a start position (see the [module documentation](self)).
+#[derive(Clone, Debug)]
+pub struct Certificate {
+    start: Position,
+    value: Value,
+    strategies: Vec<Strategy>,
+}
+
+impl Certificate {
+    /// Solves `start` by proof-number search and builds the certificate of its value.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] when the rules of `start` are not the solver's default
+    /// rules (the format and the reference generator know only those, with any repetition
+    /// count); the budget errors of the searches; [`SolveError::Internal`] when a strategy
+    /// cannot be read from a search (a bug).
+    pub fn build(
+        start: &Position,
+        budget: &Budget,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Certificate, SolveError> {
+        let mut rules = start.rules();
+        rules.repetition = solver_rules().repetition;
+        if rules != solver_rules() {
+            return Err(SolveError::Unsupported(
+                "certificates are made under the solver's default rules only (standard rules, \
+                 no no-capture limit)",
+            ));
+        }
+        // Counters play no part under these rules: the key is the stones and the side.
+        let start = reset_counters(start);
+        let clock = budget.clock();
+        let us = start.side_to_move();
+        let (win, tree) = pns::run(&start, us, budget, &clock, progress, false)?;
+        if win.proved {
+            let entries = proof_strategy(&tree)?;
+            return Ok(Certificate {
+                start,
+                value: Value::Win,
+                strategies: vec![Strategy {
+                    side: us,
+                    ordered: true,
+                    entries,
+                }],
+            });
+        }
+        drop(tree);
+        let (loss, tree) = pns::run(&start, us.other(), budget, &clock, progress, false)?;
+        if loss.proved {
+            let entries = proof_strategy(&tree)?;
+            return Ok(Certificate {
+                start,
+                value: Value::Loss,
+                strategies: vec![Strategy {
+                    side: us.other(),
+                    ordered: true,
+                    entries,
+                }],
+            });
+        }
+        drop(tree);
+        // A draw: both disproofs, from searches that keep their solved subtrees.
+        let mut strategies = Vec::with_capacity(2);
+        for attacker in [us.other(), us] {
+            let (s, tree) = pns::run(&start, attacker, budget, &clock, progress, true)?;
+            if s.proved {
+                return Err(SolveError::Internal(
+                    "a search repeated with kept subtrees gave another result",
+                ));
+            }
+            strategies.push(Strategy {
+                side: attacker.other(),
+                ordered: false,
+                entries: disproof_strategy(&tree)?,
+            });
+        }
+        Ok(Certificate {
+            start,
+            value: Value::Draw,
+            strategies,
+        })
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The proved value of the start for its side to move.
+    pub fn value(&self) -> Value {
+        self.value
+    }
+
+    /// The strategies: the winner's for a win or a loss, each side's for a draw.
+    pub fn strategies(&self) -> &[Strategy] {
+        &self.strategies
+    }
+
+    /// Positions in all strategies.
+    pub fn positions(&self) -> u64 {
+        self.strategies.iter().map(|s| s.entries.len() as u64).sum()
+    }
+
+    /// Writes the certificate in the format of `docs/solver.md`, returning the bytes written.
+    ///
+    /// # Errors
+    ///
+    /// Any error of `out`.
+    pub fn write_to<W: Write>(&self, out: W) -> io::Result<u64> {
+        let mut w = HashingWriter {
+            inner: io::BufWriter::new(out),
+            hash: FNV_OFFSET,
+            bytes: 0,
+        };
+        let size = self.start.size();
+        writeln!(w, "{MAGIC}")?;
+        writeln!(w, "board {size}")?;
+        writeln!(w, "rules {}", self.start.rules().to_full_string())?;
+        writeln!(w, "start {}", self.start.to_fen())?;
+        writeln!(w, "value {}", self.value)?;
+        for s in &self.strategies {
+            writeln!(
+                w,
+                "strategy {} {} {}",
+                side_word(s.side),
+                s.entries.len(),
+                if s.ordered { "ordered" } else { "closed" }
+            )?;
+            for (pos, turn) in &s.entries {
+                writeln!(
+                    w,
+                    "{:x}:{:x} {turn}",
+                    pos.stones(Color::White).0,
+                    pos.stones(Color::Black).0
+                )?;
+            }
+        }
+        let hash = w.hash;
+        let mut inner = w.inner;
+        writeln!(inner, "end {hash:016x}")?;
+        inner.flush()?;
+        Ok(w.bytes + 21)
+    }
+
+    /// Writes the certificate to `path` atomically: into a temporary file beside it, renamed
+    /// into place once complete (an existing file is replaced only then). Returns the size.
+    ///
+    /// # Errors
+    ///
+    /// Any error creating, writing or renaming the file (the temporary file is removed).
+    pub fn save(&self, path: &Path) -> io::Result<u64> {
+        let name = path
+            .file_name()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
+        let mut tmp_name = std::ffi::OsString::from(".");
+        tmp_name.push(name);
+        tmp_name.push(format!(".tmp-{}", std::process::id()));
+        let tmp = path.with_file_name(tmp_name);
+        let result = (|| {
+            let file = std::fs::File::create(&tmp)?;
+            let bytes = self.write_to(&file)?;
+            file.sync_all()?;
+            std::fs::rename(&tmp, path)?;
+            Ok(bytes)
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result
+    }
+}
+
+fn side_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn reset_counters(pos: &Position) -> Position {
+    let setup = fanorona_core::Setup {
+        size: pos.size(),
+        white: pos.stones(Color::White),
+        black: pos.stones(Color::Black),
+        side_to_move: pos.side_to_move(),
+        no_capture_count: 0,
+        turn_number: 1,
+    };
+    Position::from_setup(setup, pos.rules()).unwrap_or(*pos)
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// FNV-1a, 64 bits, continuing from `hash`.
+pub(crate) fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(FNV_PRIME);
+    }
+    hash
+}
+
+struct HashingWriter<W: Write> {
+    inner: W,
+    hash: u64,
+    bytes: u64,
+}
+
+impl<W: Write> Write for HashingWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hash = fnv1a(self.hash, &buf[..n]);
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// The distinct children of a position: (key, one turn reaching it, the position).
+fn children(keyer: &Keyer, pos: &Position) -> Vec<(Key, Turn, Position)> {
+    let mut out: Vec<(Key, Turn, Position)> = Vec::new();
+    pos.for_each_turn(|t| {
+        let child = pos.play(&t);
+        let key = keyer.key(&child);
+        if !out.iter().any(|c| c.0 == key) {
+            out.push((key, t, child));
+        }
+    });
+    out
+}
+
+/// The attacker's strategy of a proved search, ordered by when each position was first proved
+/// (its proving child and that child's children were all proved earlier).
+fn proof_strategy(tree: &Tree) -> Result<Vec<(Position, Turn)>, SolveError> {
+    let keyer = tree.keyer;
+    let root = tree.nodes[0].key;
+    let proved_seq = |key: &Key| -> Option<u32> {
+        tree.solved
+            .get(key)
+            .and_then(|s| if s.proved { Some(s.seq) } else { None })
+    };
+    let mut stack: Vec<Key> = Vec::new();
+    if tree.is_or(root) {
+        stack.push(root);
+    } else {
+        stack.extend(children(&keyer, &keyer.position(root)).iter().map(|c| c.0));
+    }
+    let mut seen: HashSet<Key> = HashSet::new();
+    let mut out: Vec<(u32, Position, Turn)> = Vec::new();
+    while let Some(key) = stack.pop() {
+        if !seen.insert(key) {
+            continue;
+        }
+        let seq = proved_seq(&key).ok_or(SolveError::Internal(
+            "a position of the proof is not in the table of proved positions",
+        ))?;
+        let pos = keyer.position(key);
+        let kids = children(&keyer, &pos);
+        // A turn that ends the game, else the child proved first (before this position).
+        let chosen = kids
+            .iter()
+            .find(|c| {
+                c.2.outcome()
+                    .is_some_and(|o| o.winner == Some(tree.attacker))
+            })
+            .map(|c| (c, None))
+            .or_else(|| {
+                kids.iter()
+                    .filter_map(|c| proved_seq(&c.0).map(|s| (c, Some(s))))
+                    .min_by_key(|(_, s)| *s)
+            });
+        let Some((child, child_seq)) = chosen else {
+            return Err(SolveError::Internal(
+                "a proved position has no proved child",
+            ));
+        };
+        if child_seq.is_some_and(|s| s >= seq) {
+            return Err(SolveError::Internal(
+                "a proof refers to a position proved later",
+            ));
+        }
+        if child_seq.is_some() {
+            for grand in children(&keyer, &child.2) {
+                stack.push(grand.0);
+            }
+        }
+        out.push((seq, pos, child.1));
+    }
+    out.sort_unstable_by_key(|e| e.0);
+    Ok(out.into_iter().map(|(_, p, t)| (p, t)).collect())
+}
+
+/// The defender's closed strategy of a disproved search whose tree kept its solved subtrees.
+fn disproof_strategy(tree: &Tree) -> Result<Vec<(Position, Turn)>, SolveError> {
+    let keyer = tree.keyer;
+    let mut seen: HashSet<Key> = HashSet::new();
+    let mut out: Vec<(Position, Turn)> = Vec::new();
+    let mut stack: Vec<u32> = vec![0];
+    while let Some(mut n) = stack.pop() {
+        let key = tree.nodes[n as usize].key;
+        if seen.contains(&key) {
+            continue;
+        }
+        let pos = keyer.position(key);
+        if tree.nodes[n as usize].first == NIL {
+            if pos.outcome().is_some() {
+                // The attacker to move and without a turn: the defender has won.
+                if tree.is_or(key) {
+                    seen.insert(key);
+                    continue;
+                }
+                return Err(SolveError::Internal(
+                    "a disproof ends in the defender's loss",
+                ));
+            }
+            // Solved elsewhere: continue from the node where it was solved.
+            match tree.solved.get(&key) {
+                Some(s) if !s.proved && tree.nodes[s.node as usize].first != NIL => n = s.node,
+                _ => {
+                    return Err(SolveError::Internal(
+                        "a leaf of a disproof is neither terminal, repeated nor solved elsewhere",
+                    ));
+                }
+            }
+        }
+        seen.insert(key);
+        let node = tree.nodes[n as usize];
+        if node.dn != 0 {
+            return Err(SolveError::Internal(
+                "a position of the disproof is not disproved",
+            ));
+        }
+        let block = node.first..node.first + node.len;
+        if tree.is_or(key) {
+            stack.extend(block);
+        } else {
+            let c = block
+                .filter(|&c| tree.nodes[c as usize].dn == 0)
+                .max_by_key(|&c| {
+                    let c = &tree.nodes[c as usize];
+                    (c.dep == CLEAN, u64::MAX - c.size)
+                })
+                .ok_or(SolveError::Internal(
+                    "a disproved node has no disproved child",
+                ))?;
+            let target = tree.nodes[c as usize].key;
+            let turn = children(&keyer, &pos)
+                .into_iter()
+                .find(|k| k.0 == target)
+                .map(|k| k.1)
+                .ok_or(SolveError::Internal("no turn reaches a child of the tree"))?;
+            out.push((pos, turn));
+            stack.push(c);
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,255 @@
+//! Certificates: built for the small boards and checked by the independent checker; values
+//! cross-checked with retrograde analysis; tampered certificates of every kind rejected.
+
+use std::io::Cursor;
+
+use fanorona_ai::solve::certificate::Certificate;
+use fanorona_ai::solve::verify::{self, ErrorKind, Limits, VerifyError};
+use fanorona_ai::solve::{self, Budget, Value, retro};
+use fanorona_core::{BoardSize, Position};
+
+fn build(pos: &Position) -> Certificate {
+    Certificate::build(pos, &Budget::default(), &mut |_| {}).expect("certificate")
+}
+
+fn text(cert: &Certificate) -> String {
+    let mut out = Vec::new();
+    let n = cert.write_to(&mut out).unwrap();
+    assert_eq!(n, out.len() as u64);
+    String::from_utf8(out).unwrap()
+}
+
+fn check(text: &str) -> Result<verify::Report, VerifyError> {
+    verify::verify(Cursor::new(text.as_bytes()), &Limits::default())
+}
+
+/// Rewrites the `end` line with the right checksum for the lines before it.
+fn reseal(lines: &[String]) -> String {
+    let mut body = String::new();
+    for l in lines.iter().filter(|l| !l.starts_with("end ")) {
+        body.push_str(l);
+        body.push('\n');
+    }
+    format!("{body}end {:016x}\n", verify::fnv1a(body.as_bytes()))
+}
+
+fn lines_of(text: &str) -> Vec<String> {
+    text.lines().map(str::to_owned).collect()
+}
+
+/// Index of the first entry line of the `k`-th strategy and its count.
+fn section(lines: &[String], k: usize) -> (usize, usize) {
+    let (i, l) = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("strategy "))
+        .nth(k)
+        .expect("strategy");
+    (i + 1, l.split(' ').nth(2).unwrap().parse().unwrap())
+}
+
+fn set_count(lines: &mut [String], k: usize, count: usize) {
+    let (first, _) = section(lines, k);
+    let mut parts: Vec<String> = lines[first - 1].split(' ').map(str::to_owned).collect();
+    parts[2] = count.to_string();
+    lines[first - 1] = parts.join(" ");
+}
+
+fn rejected(text: &str) -> VerifyError {
+    check(text).expect_err("a tampered certificate must be rejected")
+}
+
+#[test]
+fn small_boards_have_verified_certificates_matching_retrograde_analysis() {
+    for size in [(3, 3), (3, 5), (5, 3), (7, 3), (3, 7)] {
+        let size = BoardSize::new(size.0, size.1).unwrap();
+        let start = solve::start(size);
+        let cert = build(&start);
+        let report = check(&text(&cert)).unwrap_or_else(|e| panic!("{size}: {e}"));
+        assert_eq!(report.value, cert.value().as_str());
+        assert_eq!(report.board, size.to_string());
+        assert_eq!(report.positions, cert.positions());
+        if size.len() <= 15 {
+            let r = retro::solve(&start, &Budget::default(), &mut |_| {}).unwrap();
+            assert_eq!(cert.value(), r.value, "{size}");
+        }
+        // The published values: every one of these boards is a first-player win.
+        assert_eq!(cert.value(), Value::Win, "{size}");
+    }
+}
+
+#[test]
+fn draws_and_losses_of_reachable_positions_are_certified() {
+    // Every value on 3x3, from positions retrograde analysis labels (an independent method).
+    let start = solve::start(BoardSize::TELO);
+    let r = retro::solve(&start, &Budget::default(), &mut |_| {}).unwrap();
+    let mut found = [0usize; 3];
+    for (pos, value, _) in r.positions() {
+        let slot = match value {
+            Value::Win => 0,
+            Value::Draw => 1,
+            Value::Loss => 2,
+        };
+        if found[slot] >= 4 || pos.outcome().is_some() {
+            continue;
+        }
+        found[slot] += 1;
+        let cert = build(&pos);
+        assert_eq!(cert.value(), value, "{}", pos.to_fen());
+        let report = check(&text(&cert)).unwrap_or_else(|e| panic!("{}: {e}", pos.to_fen()));
+        assert_eq!(report.value, value.as_str());
+        assert_eq!(
+            report.strategies.len(),
+            if value == Value::Draw { 2 } else { 1 }
+        );
+    }
+    assert_eq!(found, [4, 4, 4], "3x3 has reachable wins, draws and losses");
+}
+
+fn draw_certificate() -> String {
+    static CERT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    CERT.get_or_init(largest_draw_certificate).clone()
+}
+
+fn largest_draw_certificate() -> String {
+    let start = solve::start(BoardSize::TELO);
+    let r = retro::solve(&start, &Budget::default(), &mut |_| {}).unwrap();
+    // The drawn position with the largest certificate, so that every tampering has room.
+    let best = r
+        .positions()
+        .filter(|(p, v, _)| *v == Value::Draw && p.outcome().is_none())
+        .map(|(p, _, _)| text(&build(&p)))
+        .max_by_key(String::len)
+        .expect("a draw");
+    check(&best).unwrap();
+    best
+}
+
+fn win_certificate() -> String {
+    let t = text(&build(&solve::start(BoardSize::new(3, 5).unwrap())));
+    check(&t).unwrap();
+    t
+}
+
+#[test]
+fn a_bad_checksum_is_rejected() {
+    let t = win_certificate();
+    let lines = lines_of(&t);
+    let (first, _) = section(&lines, 0);
+    // Change one turn, leaving the end line as it was.
+    let mut bad = lines.clone();
+    bad[first] = bad[first].replacen('-', "x", 1);
+    let body: String = bad.iter().map(|l| format!("{l}\n")).collect();
+    assert_eq!(rejected(&body).kind, ErrorKind::Checksum);
+    // A truncated file.
+    let cut = &t[..t.len() - 30];
+    assert!(matches!(
+        rejected(cut).kind,
+        ErrorKind::Format | ErrorKind::Checksum
+    ));
+    // Text after the end line.
+    assert_eq!(rejected(&format!("{t}x\n")).kind, ErrorKind::Format);
+}
+
+#[test]
+fn a_missing_reply_is_rejected() {
+    for t in [win_certificate(), draw_certificate()] {
+        let lines = lines_of(&t);
+        let (first, count) = section(&lines, 0);
+        // Every position of a strategy is needed: dropping any one uncovers a reply.
+        for i in first..first + count {
+            let mut bad = lines.clone();
+            bad.remove(i);
+            set_count(&mut bad, 0, count - 1);
+            let e = rejected(&reseal(&bad));
+            assert!(
+                matches!(e.kind, ErrorKind::MissingReply | ErrorKind::Start),
+                "{e}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_wrong_turn_is_rejected() {
+    let t = win_certificate();
+    let lines = lines_of(&t);
+    let (first, _) = section(&lines, 0);
+    let mut bad = lines.clone();
+    let (code, _) = bad[first].split_once(' ').unwrap();
+    bad[first] = format!("{code} a1-a3");
+    let e = rejected(&reseal(&bad));
+    assert_eq!(e.kind, ErrorKind::IllegalTurn);
+    assert_eq!(e.line, Some(first as u64 + 1));
+    assert!(e.to_string().contains("a1-a3 is not a legal turn"), "{e}");
+}
+
+#[test]
+fn a_cycle_in_a_win_proof_is_rejected() {
+    let t = win_certificate();
+    let lines = lines_of(&t);
+    let (first, count) = section(&lines, 0);
+    // The first position is the end of some line of play: move it last, so that a reply
+    // refers forward.
+    let mut bad = lines.clone();
+    let moved = bad.remove(first);
+    bad.insert(first + count - 1, moved);
+    assert_eq!(rejected(&reseal(&bad)).kind, ErrorKind::NotEarlier);
+    // A drawing strategy (closed, with cycles) cannot pass for an ordered one.
+    let d = lines_of(&draw_certificate());
+    let mut bad = d.clone();
+    for l in &mut bad {
+        if l.starts_with("strategy ") {
+            *l = l.replace("closed", "ordered");
+        }
+    }
+    assert_eq!(rejected(&reseal(&bad)).kind, ErrorKind::NotEarlier);
+}
+
+#[test]
+fn a_lost_position_in_a_draw_set_is_rejected() {
+    let t = draw_certificate();
+    let mut lines = lines_of(&t);
+    let (first, count) = section(&lines, 0);
+    let side = lines[first - 1].split(' ').nth(1).unwrap().to_owned();
+    // The strategy's side without a stone: it has lost.
+    let lost = if side == "white" {
+        "0:1c0 a1-a2"
+    } else {
+        "1c0:0 a1-a2"
+    };
+    lines.insert(first + count, lost.to_owned());
+    set_count(&mut lines, 0, count + 1);
+    let e = rejected(&reseal(&lines));
+    assert_eq!(e.kind, ErrorKind::LostPosition, "{e}");
+    assert_eq!(e.line, Some((first + count) as u64 + 1));
+}
+
+#[test]
+fn wrong_claims_rules_and_duplicates_are_rejected() {
+    let t = win_certificate();
+    let lines = lines_of(&t);
+    let mut bad = lines.clone();
+    bad[4] = "value draw".to_owned();
+    assert_eq!(rejected(&reseal(&bad)).kind, ErrorKind::Claim);
+    let mut bad = lines.clone();
+    bad[4] = "value loss".to_owned();
+    assert_eq!(rejected(&reseal(&bad)).kind, ErrorKind::Claim);
+    let mut bad = lines.clone();
+    bad[2] = bad[2].replace("stuck=loses", "stuck=draws");
+    assert_eq!(rejected(&reseal(&bad)).kind, ErrorKind::Rules);
+    let (first, count) = section(&lines, 0);
+    let mut bad = lines.clone();
+    bad.insert(first + count, lines[first].clone());
+    set_count(&mut bad, 0, count + 1);
+    assert_eq!(rejected(&reseal(&bad)).kind, ErrorKind::Duplicate);
+    // A draw's strategy for one side only.
+    let d = lines_of(&draw_certificate());
+    let (second, n) = section(&d, 1);
+    let mut bad: Vec<String> = d[..second - 1].to_vec();
+    bad.extend_from_slice(&d[second + n..]);
+    assert_eq!(rejected(&reseal(&bad)).kind, ErrorKind::Claim);
+    // Memory: the positions must fit the limit.
+    let e = verify::verify(Cursor::new(t.as_bytes()), &Limits { max_bytes: 100 }).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::MemoryLimit);
+}

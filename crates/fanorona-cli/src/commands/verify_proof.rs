@@ -1,0 +1,110 @@
+//! `fanorona verify-proof`: checks a solver certificate with the reference move generator.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use clap::Args;
+use fanorona_ai::solve::verify::{self, Limits};
+use serde_json::json;
+
+/// Check a certificate written by `fanorona solve --certificate`.
+///
+/// The check trusts nothing of the solver: it reads the file with its own parser and makes
+/// every turn with the simple reference move generator (plain arrays, no code shared with the
+/// fast one). It reads the file twice, streaming, keeping 24 bytes per position of the
+/// certificate. A bad certificate is rejected with the line and the reason, and exit code 1.
+///
+/// Examples:
+///   fanorona solve --board 3x5 --certificate 3x5.cert
+///   fanorona verify-proof 3x5.cert
+///   fanorona verify-proof 5x5.cert --json
+#[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct VerifyProofArgs {
+    /// The certificate file.
+    pub file: PathBuf,
+    /// Memory allowed for the certificate's positions (24 bytes each), such as 512M or 4G.
+    #[arg(long, value_name = "SIZE", default_value = "4G",
+          value_parser = crate::commands::solve::parse_bytes)]
+    pub max_memory: u64,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `fanorona verify-proof`.
+pub fn run(args: &VerifyProofArgs) -> Result<ExitCode> {
+    let mut stdout = crate::output::stdout();
+    let limits = Limits {
+        max_bytes: args.max_memory,
+    };
+    let start = Instant::now();
+    let result = verify::verify_file(&args.file, &limits);
+    let seconds = start.elapsed().as_secs_f64();
+    let file = crate::output::shown_path(&args.file);
+    match result {
+        Ok(r) => {
+            if args.json {
+                let strategies: Vec<_> = r
+                    .strategies
+                    .iter()
+                    .map(|(side, n, ordered)| json!({"side": side, "positions": n, "ordered": ordered}))
+                    .collect();
+                writeln!(
+                    stdout,
+                    "{}",
+                    json!({
+                        "file": file,
+                        "valid": true,
+                        "board": r.board,
+                        "start": r.start,
+                        "value": r.value,
+                        "strategies": strategies,
+                        "positions": r.positions,
+                        "replies": r.replies,
+                        "bytes": r.bytes,
+                        "memory": r.memory,
+                        "seconds": seconds,
+                    })
+                )?;
+            } else {
+                writeln!(
+                    stdout,
+                    "{file}: valid: {} {} is a {} for the side to move",
+                    r.board, r.start, r.value
+                )?;
+                writeln!(
+                    stdout,
+                    "{} positions, {} replies checked with the reference generator, {} bytes read, {} bytes of positions, {seconds:.3} s",
+                    r.positions, r.replies, r.bytes, r.memory
+                )?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            if args.json {
+                writeln!(
+                    stdout,
+                    "{}",
+                    json!({
+                        "file": file,
+                        "valid": false,
+                        "kind": format!("{:?}", e.kind),
+                        "line": e.line,
+                        "error": e.message,
+                        "seconds": seconds,
+                    })
+                )?;
+            } else {
+                match e.line {
+                    Some(l) => errln!("{file}:{l}: invalid certificate: {}", e.message),
+                    None => errln!("{file}: invalid certificate: {}", e.message),
+                }
+            }
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
