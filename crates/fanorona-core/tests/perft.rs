@@ -132,7 +132,7 @@ fn unique_counts_match_the_naive_generator_where_chains_meet() {
     // Black's h4 reaches f1 by two paths taking the same stones: 28 turns, 27 positions.
     let fen = "BB3B1BB/BB3WBBB/5W2W/WB4WWW/4W2WW b 0 5";
     let pos = Position::from_fen(fen).unwrap();
-    let board = naive::Board::from_fen(fen);
+    let board = naive::Board::from_fen(fen).unwrap();
     assert_eq!(naive_unique(&board, 1), 27);
     for depth in 1..=2 {
         let n = naive_unique(&board, depth);
@@ -140,7 +140,7 @@ fn unique_counts_match_the_naive_generator_where_chains_meet() {
     }
     let mid = "1BB1BBBB1/B1BB1BBBB/BW1W1BWBW/WWWW1WWWW/W1WWWWWWW w";
     let pos = Position::from_fen(mid).unwrap();
-    let board = naive::Board::from_fen(mid);
+    let board = naive::Board::from_fen(mid).unwrap();
     assert_eq!(perft::perft_unique(&pos, 2), naive_unique(&board, 2));
     // Bulk counting at the last ply agrees with the list of unique turns.
     for t in pos.legal_turns() {
