@@ -416,3 +416,19 @@ mod json {
         );
     }
 }
+
+#[test]
+fn boardspace_messages_quote_a_short_prefix() {
+    let long = "z".repeat(60_000);
+    for sgf in [
+        format!("(;GM[{long}]SU[fanorona]{MOVES}"),
+        format!("(;GM[Fanorona]SU[{long}]{MOVES}"),
+        format!("{HEADER};P0[0 Start P0];P0[1 Frobnicate {long}];P0[2 done])"),
+        format!("{HEADER}CM[{long}]{MOVES}"),
+    ] {
+        let err = import(&sgf).remove(0).expect_err("bad");
+        let message = err.to_string();
+        assert!(message.len() < 300, "{} bytes", message.len());
+        assert!(message.contains("zzz..."), "{message}");
+    }
+}

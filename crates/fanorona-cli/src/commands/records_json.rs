@@ -488,12 +488,21 @@ fn locations(start: Location, text: &[u8], offsets: &[usize]) -> Vec<Location> {
         .collect()
 }
 
-/// serde_json's message without its " at line L column C" (the caller gives the place).
+/// The longest message about a game object, in characters: serde_json quotes the offending
+/// text, which may be megabytes long.
+const MAX_MESSAGE: usize = 200;
+
+/// serde_json's message without its " at line L column C" (the caller gives the place),
+/// shortened to [`MAX_MESSAGE`] characters.
 fn strip_position(e: &serde_json::Error) -> String {
     let text = e.to_string();
-    match text.rfind(" at line ") {
-        Some(i) => text[..i].to_owned(),
-        None => text,
+    let text = match text.rfind(" at line ") {
+        Some(i) => &text[..i],
+        None => &text[..],
+    };
+    match text.char_indices().nth(MAX_MESSAGE) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
     }
 }
 
@@ -660,6 +669,17 @@ mod tests {
         let p = &report.problems[0];
         assert_eq!((p.at.line, p.at.column), (4, 5));
         assert_eq!(p.at.offset, text.find("{\"turn\": \"c3-b4").unwrap() as u64);
+    }
+
+    #[test]
+    fn messages_quote_a_short_prefix_of_bad_input() {
+        let text = format!(
+            "{{\"tags\": [], \"movetext\": [{{\"{}\": 1}}], \"result\": \"*\"}}",
+            "m".repeat(100_000)
+        );
+        let e = games(&text, true).remove(0).expect_err("unknown variant");
+        assert!(e.message.len() < 300, "{}", e.message.len());
+        assert!(e.message.ends_with("..."), "{}", e.message);
     }
 
     #[test]

@@ -64,7 +64,7 @@ impl ImportError {
             ImportErrorKind::Syntax(m) => format!("bad Boardspace record: {m}"),
             ImportErrorKind::NotFanorona(m) => format!("not a Fanorona game: {m}"),
             ImportErrorKind::Action { action, reason } => {
-                format!("cannot import action {action:?}: {reason}")
+                format!("cannot import action {:?}: {reason}", excerpt(action))
             }
         }
     }
@@ -333,6 +333,14 @@ impl<R: Read> Iterator for BoardspaceReader<R> {
     }
 }
 
+/// At most the first 40 characters of a text quoted in a message, then `...`.
+fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
 /// Which player did something: 0 or 1.
 fn player_of(name: &str) -> Option<usize> {
     match name {
@@ -514,7 +522,7 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
                         p.at,
                         ImportErrorKind::NotFanorona(format!(
                             "set-up SU[{}] is not 'fanorona'",
-                            p.value
+                            excerpt(&p.value)
                         )),
                     ));
                 }
@@ -535,7 +543,7 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
                             p.at,
                             ImportErrorKind::Syntax(format!(
                                 "colour map CM[{}] is not 0,1 or 1,0",
-                                p.value
+                                excerpt(&p.value)
                             )),
                         ));
                     }
@@ -549,7 +557,8 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
                             return Err(err(
                                 p.at,
                                 ImportErrorKind::Syntax(format!(
-                                    "impossible date DT[{v}]: {}",
+                                    "impossible date DT[{}]: {}",
+                                    excerpt(v),
                                     e.reason
                                 )),
                             ));
@@ -575,7 +584,7 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
         Some(g) => {
             return Err(err(
                 game_at,
-                ImportErrorKind::NotFanorona(format!("GM[{g}]")),
+                ImportErrorKind::NotFanorona(format!("GM[{}]", excerpt(g))),
             ));
         }
         None => {
@@ -593,8 +602,9 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
             return Err(err(
                 *at,
                 ImportErrorKind::Syntax(format!(
-                    "impossible date {:?} in the game name GN[{name}]: {}",
+                    "impossible date {:?} in the game name GN[{}]: {}",
                     d.replace('.', "-"),
+                    excerpt(name),
                     e.reason
                 )),
             ));
