@@ -50,6 +50,9 @@ pub(crate) struct Unique<'a, S> {
     inner: &'a mut S,
     /// (start, end, captured) of the capture turns passed on so far.
     seen: smallvec::SmallVec<[(u8, u8, u64); 32]>,
+    /// A one-word filter of `seen`: bit [`Unique::slot`] of each; a turn whose bit is clear
+    /// is new without a look at `seen`.
+    filter: u64,
 }
 
 impl<'a, S: Sink> Unique<'a, S> {
@@ -58,7 +61,14 @@ impl<'a, S: Sink> Unique<'a, S> {
         Unique {
             inner,
             seen: smallvec::SmallVec::new(),
+            filter: 0,
         }
+    }
+
+    /// The filter bit of a turn: its end and a hash of its captured stones.
+    #[inline]
+    fn slot(to: u8, captured: u64) -> u64 {
+        1u64 << ((u64::from(to) ^ captured.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) & 63)
     }
 }
 
@@ -68,9 +78,11 @@ impl<S: Sink> Sink for Unique<'_, S> {
         // Paika turns are all different: one step from a start to an end, capturing nothing.
         if turn.is_capture() {
             let key = (turn.from().0, turn.to().0, turn.captured().0);
-            if self.seen.contains(&key) {
+            let bit = Self::slot(key.1, key.2);
+            if self.filter & bit != 0 && self.seen.contains(&key) {
                 return;
             }
+            self.filter |= bit;
             self.seen.push(key);
         }
         self.inner.push(turn);

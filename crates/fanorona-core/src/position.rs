@@ -340,6 +340,14 @@ impl Position {
         list
     }
 
+    /// [`Position::unique_turns`] into `list` (cleared first): the same turns without moving
+    /// a list, for callers that keep one (a search, say).
+    #[inline]
+    pub fn unique_turns_into(&self, list: &mut TurnList) {
+        list.clear();
+        movegen::generate(self, u64::MAX, &mut movegen::Unique::new(list));
+    }
+
     /// The number of [`Position::unique_turns`], counted without building them.
     pub fn count_unique_turns(&self) -> u64 {
         movegen::count_unique(self)

@@ -938,7 +938,8 @@ impl Worker<'_> {
                 return if s >= WIN_BOUND { beta } else { s };
             }
         }
-        let mut turns: TurnList = pos.unique_turns();
+        let mut turns = TurnList::new();
+        pos.unique_turns_into(&mut turns);
         if turns.is_empty() {
             return self.stuck_score(ply);
         }
@@ -1060,7 +1061,8 @@ impl Worker<'_> {
         if stand_pat - QS_STAND_PAT_MARGIN >= beta {
             return stand_pat;
         }
-        let mut turns: TurnList = pos.unique_turns();
+        let mut turns = TurnList::new();
+        pos.unique_turns_into(&mut turns);
         let mut scores = score_turns(&turns, 0, &[0, 0], self.history, us);
         let mut best = -INFINITY;
         let mut searched = 0;
