@@ -62,6 +62,28 @@ fn analyse_finds_the_winning_capture() {
 }
 
 #[test]
+fn analyse_with_several_threads_answers_a_legal_turn_in_time() {
+    let started = std::time::Instant::now();
+    let out = fanorona(&[
+        "analyse",
+        "--threads",
+        "2",
+        "--movetime",
+        "150",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // Start-up and a loaded machine need more than the search's 150 ms; an unbounded or
+    // thread-leaking search would not end at all.
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let best = v["best"].as_str().unwrap();
+    assert!(fanorona_core::Position::standard().parse_turn(best).is_ok());
+    let bad = fanorona(&["analyse", "--threads", "0", "--depth", "1"]);
+    assert!(!bad.status.success());
+}
+
+#[test]
 fn match_counts_for_the_first_player_and_writes_records() {
     let dir = std::env::temp_dir().join(format!("fanorona-match-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

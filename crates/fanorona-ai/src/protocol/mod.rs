@@ -47,7 +47,7 @@ use fanorona_core::{BoardSize, Game, Position, Rules, Turn};
 pub use go::MAX_MULTIPV;
 pub use input::{MAX_LINE, MAX_SHOWN};
 
-use crate::params::DEFAULT_HASH_MB;
+use crate::params::{DEFAULT_HASH_MB, MAX_THREADS};
 use crate::search::Info;
 use crate::tt::MAX_HASH_MB;
 use crate::{Engine, Level, SearchOptions, SearchResult};
@@ -236,6 +236,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
             ),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             "option name Level type combo default maximum var beginner var casual var strong var maximum"
                 .to_owned(),
             "option name Seed type spin default 0 min 0 max 4294967295".to_owned(),
@@ -284,6 +285,18 @@ impl<W: Write + Send + 'static> Session<W> {
                     "Hash takes a size in MiB from 1 to {MAX_HASH_MB}, not {}; the table stays at {} MiB",
                     shown(&value),
                     self.hash_mb
+                )),
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
+                    // The threads belong to the search: stop it first.
+                    self.finish();
+                    self.engine.set_threads(n);
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "Threads takes a number from 1 to {MAX_THREADS}, not {}",
+                    shown(&value)
                 )),
             },
             "multipv" => match value.parse::<usize>() {

@@ -134,6 +134,7 @@ fn handshake_lists_the_options() {
     assert_eq!(lines[0], format!("id name {ENGINE_NAME}"));
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 16384"));
     assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 256"));
+    assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 256"));
     assert_eq!(lines[lines.len() - 2], "uciok");
     assert_eq!(lines[lines.len() - 1], "readyok");
 }
@@ -508,4 +509,21 @@ fn answer_falls_back_to_a_legal_turn_when_the_search_fails() {
     let text = answer(panicked, Some(t));
     assert!(text.starts_with("info string error: the search failed"));
     assert!(text.ends_with(&format!("\nbestmove {t}")));
+}
+
+#[test]
+fn threads_are_an_option_and_every_go_still_answers_a_legal_turn() {
+    let text = talk(
+        "setoption name Threads value 2\nposition startpos\ngo depth 4\nisready\n\
+         setoption name Threads value 0\nsetoption name Threads value x\nquit\n",
+    );
+    let best: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect();
+    assert_eq!(best.len(), 1, "{text}");
+    assert!(Position::standard().parse_turn(best[0]).is_ok(), "{text}");
+    let errs = errors(&text);
+    assert_eq!(errs.len(), 2, "{text}");
+    assert!(errs.iter().all(|e| e.contains("Threads takes a number from 1 to 256")));
 }

@@ -75,6 +75,9 @@ pub struct AnalyseArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64, value_parser = ranged::<usize>(1..=limits::HASH_MB))]
     pub hash: usize,
+    /// Search threads (Lazy SMP; default: the processors of this machine).
+    #[arg(long, value_parser = ranged::<usize>(1..=fanorona_ai::params::MAX_THREADS))]
+    pub threads: Option<usize>,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
@@ -158,6 +161,10 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
     }
     let limits = args.limits();
     let mut searcher = Searcher::try_new(args.hash).context("--hash")?;
+    searcher.set_threads(
+        args.threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+    );
     if let Some(dir) = &args.tables {
         let tables = fanorona_ai::solve::tablebase::Tablebase::load(dir)
             .context("cannot load the endgame tables")?;
