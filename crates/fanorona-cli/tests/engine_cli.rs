@@ -64,15 +64,12 @@ fn analyse_finds_the_winning_capture() {
 #[test]
 fn analyse_with_several_threads_answers_a_legal_turn_in_time() {
     let started = std::time::Instant::now();
-    let out = fanorona(&[
-        "analyse",
-        "--threads",
-        "2",
-        "--movetime",
-        "150",
-        "--json",
-    ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = fanorona(&["analyse", "--threads", "2", "--movetime", "150", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // Start-up and a loaded machine need more than the search's 150 ms; an unbounded or
     // thread-leaking search would not end at all.
     assert!(started.elapsed() < std::time::Duration::from_secs(5));

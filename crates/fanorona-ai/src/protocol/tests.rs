@@ -525,5 +525,8 @@ fn threads_are_an_option_and_every_go_still_answers_a_legal_turn() {
     assert!(Position::standard().parse_turn(best[0]).is_ok(), "{text}");
     let errs = errors(&text);
     assert_eq!(errs.len(), 2, "{text}");
-    assert!(errs.iter().all(|e| e.contains("Threads takes a number from 1 to 256")));
+    assert!(
+        errs.iter()
+            .all(|e| e.contains("Threads takes a number from 1 to 256"))
+    );
 }

@@ -76,7 +76,7 @@ pub struct AnalyseArgs {
     #[arg(long, default_value_t = 64, value_parser = ranged::<usize>(1..=limits::HASH_MB))]
     pub hash: usize,
     /// Search threads (Lazy SMP; default: the processors of this machine).
-    #[arg(long, value_parser = ranged::<usize>(1..=fanorona_ai::params::MAX_THREADS))]
+    #[arg(long, value_parser = ranged::<usize>(1..=fanorona_ai::params::MAX_THREADS as u64))]
     pub threads: Option<usize>,
     /// Print the result as JSON.
     #[arg(long)]
