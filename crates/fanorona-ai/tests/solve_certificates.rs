@@ -253,3 +253,29 @@ fn wrong_claims_rules_and_duplicates_are_rejected() {
     let e = verify::verify(Cursor::new(t.as_bytes()), &Limits { max_bytes: 100 }).unwrap_err();
     assert_eq!(e.kind, ErrorKind::MemoryLimit);
 }
+
+#[test]
+fn the_committed_certificates_of_the_results_table_verify() {
+    // The results table of docs/solver.md: the value of each board's standard start.
+    let table = [
+        ("3x3", "win"),
+        ("3x5", "win"),
+        ("5x3", "win"),
+        ("7x3", "win"),
+        ("3x7", "win"),
+        ("5x5", "draw"),
+        ("3x9", "win"),
+        ("7x5", "win"),
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tables/certificates");
+    for (board, value) in table {
+        let file = dir.join(format!("{board}.cert"));
+        let report = verify::verify_file(&file, &Limits::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert_eq!(report.value, value, "{board}");
+        assert_eq!(report.board, board);
+        let (r, c) = board.split_once('x').unwrap();
+        let size = BoardSize::new(r.parse().unwrap(), c.parse().unwrap()).unwrap();
+        assert_eq!(report.start, solve::start(size).to_fen(), "{board}");
+    }
+}
