@@ -279,3 +279,45 @@ fn the_committed_certificates_of_the_results_table_verify() {
         assert_eq!(report.start, solve::start(size).to_fen(), "{board}");
     }
 }
+
+#[test]
+fn damaged_files_never_panic_the_checker() {
+    let t = win_certificate();
+    let bytes = t.as_bytes();
+    // Every byte replaced by a few others, every prefix, and some hostile headers.
+    for i in 0..bytes.len() {
+        for b in [b'0', b'f', b'x', b' ', b'\n', 0xff] {
+            let mut bad = bytes.to_vec();
+            bad[i] = b;
+            let _ = verify::verify(Cursor::new(&bad), &Limits::default());
+        }
+        let _ = verify::verify(Cursor::new(&bytes[..i]), &Limits::default());
+    }
+    for header in [
+        "fanorona-certificate 1\nboard 99999999999999999x99999999999\n",
+        "fanorona-certificate 1\nboard 9x9\n",
+        "fanorona-certificate 1\nboard 3x3\nrules stuck=loses\n",
+    ] {
+        let e = check(header).unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::Format | ErrorKind::Rules), "{e}");
+    }
+    // A header announcing more positions than memory allows is refused before reading them.
+    let huge = t.replacen("strategy white 29 ordered", "strategy white 999999999999 ordered", 1);
+    assert_eq!(check(&huge).unwrap_err().kind, ErrorKind::MemoryLimit);
+}
+
+#[test]
+fn certificates_are_saved_atomically() {
+    let dir = std::env::temp_dir().join(format!("fanorona-cert-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("3x3.cert");
+    let cert = build(&solve::start(BoardSize::TELO));
+    let n = cert.save(&file).unwrap();
+    assert_eq!(std::fs::metadata(&file).unwrap().len(), n);
+    verify::verify_file(&file, &Limits::default()).unwrap();
+    // Only the certificate is left: the temporary file was renamed.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    // A path without a file name is refused and leaves nothing behind.
+    assert!(cert.save(&dir.join("..")).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

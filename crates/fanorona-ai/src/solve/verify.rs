@@ -300,8 +300,11 @@ fn read_header<R: Read>(lines: &mut Lines<R>) -> Result<Header, VerifyError> {
             format!("board {board:?} is not ROWSxCOLUMNS"),
         ));
     };
-    if Board::new(rows, cols, vec![Cell::Empty; rows * cols], Cell::White).is_err()
+    let odd = |n: usize| (3..=9).contains(&n) && n % 2 == 1;
+    if !odd(rows)
+        || !odd(cols)
         || rows * cols > 63
+        || Board::new(rows, cols, vec![Cell::Empty; rows * cols], Cell::White).is_err()
     {
         return Err(err(
             ErrorKind::Format,
