@@ -8,6 +8,8 @@
 //!   reply leads to comes *earlier* in the list. The order proves that the strategy has no
 //!   cycle, so it ends the game in a finite number of turns: a win even under the repetition
 //!   draw.
+//! - a **bound** ([`Certificate::build_bound`]): one side's closed set alone proves that the
+//!   side does not lose (`win-or-draw` or `draw-or-loss` for the side to move).
 //! - a **draw**: for each side, a closed set of its positions, each with a turn after which
 //!   every reply of the opponent leads back into the set (or the opponent has no turn left and
 //!   loses). A side following it never loses, so neither side can force a win.
@@ -25,7 +27,7 @@
 //! use fanorona_core::BoardSize;
 //!
 //! let cert = Certificate::build(&solve::start(BoardSize::TELO), &Budget::default(), &mut |_| {})?;
-//! assert_eq!(cert.value(), Value::Win);
+//! assert_eq!(cert.value(), Some(Value::Win));
 //! let mut text = Vec::new();
 //! cert.write_to(&mut text).unwrap();
 //! let report = verify::verify(std::io::Cursor::new(&text), &verify::Limits::default()).unwrap();
@@ -64,11 +66,41 @@ impl Strategy {
     }
 }
 
+/// What a certificate proves about the start, for its side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum Claim {
+    /// The exact value: the winner's ordered strategy, or each side's closed one for a draw.
+    Exact(Value),
+    /// The side to move does not lose (its closed strategy): a win or a draw.
+    WinOrDraw,
+    /// The side to move cannot force a win (the opponent's closed strategy): a draw or a loss.
+    DrawOrLoss,
+}
+
+impl Claim {
+    /// The claim as written in a certificate: `win`, `draw`, `loss`, `win-or-draw` or
+    /// `draw-or-loss`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Claim::Exact(v) => v.as_str(),
+            Claim::WinOrDraw => "win-or-draw",
+            Claim::DrawOrLoss => "draw-or-loss",
+        }
+    }
+}
+
+impl core::fmt::Display for Claim {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A proof of the value of a start position (see the [module documentation](self)).
 #[derive(Clone, Debug)]
 pub struct Certificate {
     start: Position,
-    value: Value,
+    claim: Claim,
     strategies: Vec<Strategy>,
 }
 
@@ -86,16 +118,7 @@ impl Certificate {
         budget: &Budget,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Certificate, SolveError> {
-        let mut rules = start.rules();
-        rules.repetition = solver_rules().repetition;
-        if rules != solver_rules() {
-            return Err(SolveError::Unsupported(
-                "certificates are made under the solver's default rules only (standard rules, \
-                 no no-capture limit)",
-            ));
-        }
-        // Counters play no part under these rules: the key is the stones and the side.
-        let start = reset_counters(start);
+        let start = prepare(start)?;
         let clock = budget.clock();
         let us = start.side_to_move();
         let (win, tree) = pns::run(&start, us, budget, &clock, progress, false)?;
@@ -103,7 +126,7 @@ impl Certificate {
             let entries = proof_strategy(&tree)?;
             return Ok(Certificate {
                 start,
-                value: Value::Win,
+                claim: Claim::Exact(Value::Win),
                 strategies: vec![Strategy {
                     side: us,
                     ordered: true,
@@ -117,7 +140,7 @@ impl Certificate {
             let entries = proof_strategy(&tree)?;
             return Ok(Certificate {
                 start,
-                value: Value::Loss,
+                claim: Claim::Exact(Value::Loss),
                 strategies: vec![Strategy {
                     side: us.other(),
                     ordered: true,
@@ -143,7 +166,7 @@ impl Certificate {
         }
         Ok(Certificate {
             start,
-            value: Value::Draw,
+            claim: Claim::Exact(Value::Draw),
             strategies,
         })
     }
@@ -153,9 +176,63 @@ impl Certificate {
         &self.start
     }
 
-    /// The proved value of the start for its side to move.
-    pub fn value(&self) -> Value {
-        self.value
+    /// Proves that `side` does not lose from `start`, or else that the other side wins, with
+    /// one proof-number search (the other side as attacker, keeping its solved subtrees): the
+    /// claim is [`Claim::WinOrDraw`] or [`Claim::DrawOrLoss`] (for the start's side to move)
+    /// when the search is disproved, an exact win or loss when it is proved. Half of a draw's
+    /// proof, for boards where the other half is out of reach.
+    ///
+    /// # Errors
+    ///
+    /// As [`Certificate::build`].
+    pub fn build_bound(
+        start: &Position,
+        side: Color,
+        budget: &Budget,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Certificate, SolveError> {
+        let start = prepare(start)?;
+        let clock = budget.clock();
+        let us = start.side_to_move();
+        let attacker = side.other();
+        let (s, tree) = pns::run(&start, attacker, budget, &clock, progress, true)?;
+        let (claim, ordered, entries) = if s.proved {
+            let v = if attacker == us {
+                Value::Win
+            } else {
+                Value::Loss
+            };
+            (Claim::Exact(v), true, proof_strategy(&tree)?)
+        } else {
+            let c = if side == us {
+                Claim::WinOrDraw
+            } else {
+                Claim::DrawOrLoss
+            };
+            (c, false, disproof_strategy(&tree)?)
+        };
+        Ok(Certificate {
+            start,
+            claim,
+            strategies: vec![Strategy {
+                side: if s.proved { attacker } else { side },
+                ordered,
+                entries,
+            }],
+        })
+    }
+
+    /// What the certificate proves.
+    pub fn claim(&self) -> Claim {
+        self.claim
+    }
+
+    /// The proved value of the start for its side to move, when the claim is exact.
+    pub fn value(&self) -> Option<Value> {
+        match self.claim {
+            Claim::Exact(v) => Some(v),
+            _ => None,
+        }
     }
 
     /// The strategies: the winner's for a win or a loss, each side's for a draw.
@@ -184,7 +261,7 @@ impl Certificate {
         writeln!(w, "board {size}")?;
         writeln!(w, "rules {}", self.start.rules().to_full_string())?;
         writeln!(w, "start {}", self.start.to_fen())?;
-        writeln!(w, "value {}", self.value)?;
+        writeln!(w, "value {}", self.claim)?;
         for s in &self.strategies {
             writeln!(
                 w,
@@ -242,6 +319,19 @@ fn side_word(c: Color) -> &'static str {
         Color::White => "white",
         Color::Black => "black",
     }
+}
+
+/// The start under the certificate's rules, counters reset (they play no part there).
+fn prepare(start: &Position) -> Result<Position, SolveError> {
+    let mut rules = start.rules();
+    rules.repetition = solver_rules().repetition;
+    if rules != solver_rules() {
+        return Err(SolveError::Unsupported(
+            "certificates are made under the solver's default rules only (standard rules, no \
+             no-capture limit)",
+        ));
+    }
+    Ok(reset_counters(start))
 }
 
 fn reset_counters(pos: &Position) -> Position {

@@ -17,7 +17,8 @@
 //! With the start's conditions (a strategy for the side to move contains the start; every
 //! reply from the start is covered by a strategy of the other side) and the claim's (a win:
 //! the side to move's ordered strategy; a loss: the opponent's; a draw: a strategy for each
-//! side), this proves the claimed value under the solver's rules: an ordered strategy ends the
+//! side; a bound, `win-or-draw` or `draw-or-loss`: one strategy, for the side to move or the
+//! other), this proves the claimed value under the solver's rules: an ordered strategy ends the
 //! game in the winner's favour within as many of its turns as it has lines, and a closed one
 //! never loses.
 //!
@@ -77,7 +78,7 @@ pub struct Report {
     pub board: String,
     /// The start position as written in the certificate.
     pub start: String,
-    /// `win`, `draw` or `loss` for the start's side to move.
+    /// `win`, `draw`, `loss`, `win-or-draw` or `draw-or-loss` for the start's side to move.
     pub value: String,
     /// Each strategy: side (`white` or `black`), positions, ordered.
     pub strategies: Vec<(String, u64, bool)>,
@@ -329,11 +330,14 @@ fn read_header<R: Read>(lines: &mut Lines<R>) -> Result<Header, VerifyError> {
         ));
     }
     let (value, line) = field(lines, "value")?;
-    if !matches!(value.as_str(), "win" | "draw" | "loss") {
+    if !matches!(
+        value.as_str(),
+        "win" | "draw" | "loss" | "win-or-draw" | "draw-or-loss"
+    ) {
         return Err(err(
             ErrorKind::Format,
             Some(line),
-            format!("value {value:?} is not win, draw or loss"),
+            format!("value {value:?} is not win, draw, loss, win-or-draw or draw-or-loss"),
         ));
     }
     Ok(Header {
@@ -633,6 +637,8 @@ pub fn verify<R: Read + Seek>(mut input: R, limits: &Limits) -> Result<Report, V
     let claim_ok = match h.value.as_str() {
         "win" => sides == [mover] && sections[0].ordered,
         "loss" => sides == [mover.other()] && sections[0].ordered,
+        "win-or-draw" => sides == [mover],
+        "draw-or-loss" => sides == [mover.other()],
         _ => sides.len() == 2,
     };
     if !claim_ok {
@@ -646,6 +652,8 @@ pub fn verify<R: Read + Seek>(mut input: R, limits: &Limits) -> Result<Report, V
                 match h.value.as_str() {
                     "win" => format!("one ordered strategy, for {}", side_name(mover)),
                     "loss" => format!("one ordered strategy, for {}", side_name(mover.other())),
+                    "win-or-draw" => format!("one strategy, for {}", side_name(mover)),
+                    "draw-or-loss" => format!("one strategy, for {}", side_name(mover.other())),
                     _ => "a strategy for each side".to_owned(),
                 }
             ),

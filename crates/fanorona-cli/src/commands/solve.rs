@@ -67,9 +67,11 @@ pub struct SolveArgs {
     pub probe: Option<PathBuf>,
     /// Write a certificate of the value to this file (atomically): the winner's strategy, or
     /// each side's drawing strategy, for `fanorona verify-proof` to check. Built by
-    /// proof-number search under the solver's default rules (`--method` is not used).
+    /// proof-number search under the solver's default rules (`--method` is not used). With
+    /// `--prove SIDE`, one search: the certificate proves that SIDE wins, or that the other
+    /// side does not lose (`win-or-draw` or `draw-or-loss` for the side to move).
     #[arg(long, value_name = "FILE",
-          conflicts_with_all = ["tables", "probe", "prove", "method", "line"])]
+          conflicts_with_all = ["tables", "probe", "method", "line"])]
     pub certificate: Option<PathBuf>,
     /// Print the result as JSON.
     #[arg(long)]
@@ -182,10 +184,13 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
             "black" | "b" => Color::Black,
             _ => bail!("--prove takes white or black, not {side:?}"),
         };
+        if let Some(file) = &args.certificate {
+            return write_certificate(args, &pos, file, Some(attacker.other()), &budget);
+        }
         return prove(args, &pos, attacker, &budget);
     }
     if let Some(file) = &args.certificate {
-        return write_certificate(args, &pos, file, &budget);
+        return write_certificate(args, &pos, file, None, &budget);
     }
     solve_position(args, &pos, &budget)
 }
@@ -368,13 +373,18 @@ fn write_certificate(
     args: &SolveArgs,
     pos: &Position,
     file: &Path,
+    defender: Option<Color>,
     budget: &Budget,
 ) -> Result<ExitCode> {
     let mut stdout = crate::output::stdout();
     let bar = progress::bar(0, "certificate");
     let mut report = reporter(&bar);
     let start = Instant::now();
-    let cert = Certificate::build(pos, budget, &mut report).context("building the certificate")?;
+    let cert = match defender {
+        None => Certificate::build(pos, budget, &mut report),
+        Some(side) => Certificate::build_bound(pos, side, budget, &mut report),
+    }
+    .context("building the certificate")?;
     let built = start.elapsed();
     bar.set_prefix("write");
     // (Written `<OutputFile>::create` so that output.rs's check for stray `File::create` calls,
@@ -404,7 +414,7 @@ fn write_certificate(
             json!({
                 "board": pos.size().to_string(),
                 "position": cert.start().to_fen(),
-                "value": cert.value().as_str(),
+                "value": cert.claim().as_str(),
                 "certificate": file.display().to_string(),
                 "positions": cert.positions(),
                 "strategies": strategies,
@@ -419,7 +429,7 @@ fn write_certificate(
         "{} {}: {} for {} to move",
         pos.size(),
         cert.start().to_fen(),
-        cert.value(),
+        cert.claim(),
         side_name(pos.side_to_move())
     )?;
     for s in cert.strategies() {
