@@ -336,8 +336,8 @@ pub fn check_date(value: &str) -> Result<(), DateError> {
         return fail("expected YYYY.MM.DD, with '?' for unknown digits".to_owned());
     }
     let (year, month, day) = (&b[..4], &b[5..7], &b[8..]);
-    let months: Vec<u32> = (1..=12).filter(|&m| fits(month, m)).collect();
-    if months.is_empty() {
+    let months = || (1..=12).filter(|&m| fits(month, m));
+    if months().next().is_none() {
         return fail(format!("month {} does not exist", &value[5..7]));
     }
     if !(1..=31).any(|d| fits(day, d)) {
@@ -345,14 +345,14 @@ pub fn check_date(value: &str) -> Result<(), DateError> {
     }
     // Some day of some month of some year must fit; February 29 needs a leap year.
     let leap_year = || (0..=9999).any(|y| fits(year, y) && days_in_month(y, 2) == 29);
-    let possible = months.iter().any(|&m| {
+    let possible = months().any(|m| {
         (1..=31).any(|d| {
             fits(day, d) && (d <= days_in_month(1, m) || (m == 2 && d == 29 && leap_year()))
         })
     });
     if possible {
         Ok(())
-    } else if months.len() == 1 && months[0] == 2 && fits(day, 29) {
+    } else if months().eq([2]) && fits(day, 29) {
         fail("February 29 is only in a leap year".to_owned())
     } else {
         fail(format!(
