@@ -268,6 +268,19 @@ fn an_sprt_stops_and_the_summary_has_pairs_elo_and_the_rerun_command() {
     let w = json(&fanorona(&again));
     assert_eq!(w["pentanomial"], v["pentanomial"]);
     assert_eq!(w["command"], v["command"]);
+    // Without --games an SPRT may play up to 100000 games.
+    let v = json(&fanorona(&[
+        "match",
+        "random",
+        "greedy",
+        "--openings",
+        &openings,
+        "--sprt",
+        "0,50",
+        "--json",
+    ]));
+    assert_eq!(v["stop"], "sprt");
+    assert!(v["command"].as_str().unwrap().contains("--games 100000"));
 }
 
 #[test]
@@ -348,4 +361,29 @@ fn openings_generates_a_suite_that_match_reads() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--max-tries"), "{}", stderr(&out));
+}
+
+#[test]
+fn this_engine_plays_as_an_external_engine_under_the_match_rules() {
+    // The engine protocol end to end: handshake, the rules once per game, position, go.
+    let engine = format!("uci:{} engine", env!("CARGO_BIN_EXE_fanorona"));
+    let v = json(&fanorona(&[
+        "match",
+        &engine,
+        "engine:depth=1",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--max-turns",
+        "30",
+        "--stuck",
+        "draws",
+        "--json",
+    ]));
+    assert_eq!(v["games"], 2, "{v}");
+    assert_eq!(v["faults"]["first"], 0, "{v}");
+    assert_eq!(v["notes"].as_array().unwrap().len(), 0, "{v}");
+    assert_eq!(v["openings"]["source"], "setup", "{v}");
+    assert!(v["command"].as_str().unwrap().contains("--rules "));
 }

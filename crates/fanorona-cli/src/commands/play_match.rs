@@ -51,9 +51,9 @@ pub struct MatchArgs {
     pub first: String,
     /// The second player.
     pub second: String,
-    /// Number of games (the most, with --sprt).
-    #[arg(long, default_value_t = 10, value_parser = ranged::<u64>(1..=limits::GAMES))]
-    pub games: u64,
+    /// Number of games; with --sprt, the most (default 10, with --sprt 100000).
+    #[arg(long, value_parser = ranged::<u64>(1..=limits::GAMES))]
+    pub games: Option<u64>,
     /// Milliseconds per turn for engines whose description names no limit.
     #[arg(long, value_name = "MS", value_parser = ranged::<u64>(1..=limits::MOVETIME_MS))]
     pub movetime: Option<u64>,
@@ -250,6 +250,13 @@ fn parse_sprt(args: &MatchArgs) -> Result<Option<Sprt>> {
     ))
 }
 
+/// The number of games: as given, else 10, or 100000 with an SPRT (which stops the match
+/// when it decides).
+fn games(args: &MatchArgs) -> u64 {
+    args.games
+        .unwrap_or(if args.sprt.is_some() { 100_000 } else { 10 })
+}
+
 /// A word as a POSIX shell reads it back.
 fn shell_word(s: &str) -> String {
     let plain = !s.is_empty()
@@ -270,7 +277,7 @@ fn rerun_command(args: &MatchArgs, rules: Rules) -> String {
         args.first.clone(),
         args.second.clone(),
         "--games".into(),
-        args.games.to_string(),
+        games(args).to_string(),
     ];
     let mut opt = |name: &str, value: String| {
         words.push(format!("--{name}"));
@@ -434,7 +441,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         timeouts.turn_untimed = Duration::from_millis(t);
     }
     let config = MatchConfig {
-        games: usize::try_from(args.games).context("--games")?,
+        games: usize::try_from(games(args)).context("--games")?,
         openings: opening_list,
         limits: (limits != Limits::default()).then_some(limits),
         concurrency: usize::from(args.threads.unwrap_or(args.concurrency)),
@@ -447,7 +454,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
     };
     let out = Mutex::new(out);
     let forfeits = Mutex::new(Vec::new());
-    let bar = progress::bar(args.games, "match");
+    let bar = progress::bar(games(args), "match");
     let result = play_match(&first, &second, &config, |g, tally| {
         bar.set_message(progress_line(tally, tally.sprt));
         bar.inc(1);
