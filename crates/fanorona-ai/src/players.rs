@@ -29,7 +29,7 @@ use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
 use std::time::{Duration, Instant};
 
 use fanorona_core::{Game, Position, Rules, Turn};
@@ -44,6 +44,9 @@ pub const MATCH_HASH_MB: usize = 8;
 /// The longest line read from an external engine, in bytes; a longer line is a protocol
 /// violation (and is never held in memory whole).
 pub const MAX_ENGINE_LINE: usize = 64 * 1024;
+
+/// Lines of an external engine read ahead of the match, at most.
+const ENGINE_LINES_QUEUED: usize = 256;
 
 /// Something that chooses turns in a game.
 pub trait Player: Send {
@@ -683,7 +686,8 @@ impl ExternalPlayer {
             return Err(io(std::io::Error::other("no pipe to the engine")));
         };
         let (input, to_engine) = channel::<String>();
-        let (from_engine, output) = channel();
+        // Bounded: an engine that floods its output waits for the match to read it.
+        let (from_engine, output) = sync_channel(ENGINE_LINES_QUEUED);
         // Threads are detached: a process that leaves a child holding its pipes open must
         // not hold up the match.
         let spawned = std::thread::Builder::new()
@@ -757,6 +761,14 @@ impl ExternalPlayer {
         let deadline = Instant::now() + timeout;
         let failure = loop {
             let left = deadline.saturating_duration_since(Instant::now());
+            // Checked here too: an engine that floods its output never lets a receive wait.
+            if left.is_zero() {
+                break PlayerError::Timeout {
+                    command: self.command.clone(),
+                    waiting_for: what,
+                    after: timeout,
+                };
+            }
             match self.output.recv_timeout(left) {
                 Ok(Incoming::Line(line)) => match done(&line) {
                     Ok(true) => return Ok(line),
@@ -870,7 +882,7 @@ fn clip(text: &str) -> String {
     out
 }
 
-fn read_lines(stdout: impl Read, to: &Sender<Incoming>) {
+fn read_lines(stdout: impl Read, to: &SyncSender<Incoming>) {
     let mut reader = BufReader::new(stdout);
     let mut buf = Vec::new();
     loop {

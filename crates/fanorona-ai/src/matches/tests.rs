@@ -471,3 +471,13 @@ fn without_kept_games_the_callback_sees_every_game_and_the_counts_are_whole() {
     assert_eq!(r.tally.pentanomial.pairs(), 4);
     assert_eq!(r.tally.terminations.get("normal"), Some(&8));
 }
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_floods_its_output_loses_on_time() {
+    // It answers `go` with endless info lines and no bestmove.
+    let (_f, spec) = fake::engine(fake::UCI, "exec yes 'info string spam'", "exit 0", "");
+    let r = fake::against_greedy(&spec);
+    let (kind, detail) = fake::fault(&r);
+    assert_eq!(kind, FaultKind::Timeout, "{detail}");
+}
