@@ -33,6 +33,7 @@ use core::fmt;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use fanorona_core::{Color, EndReason, Game, Position};
 
@@ -192,6 +193,9 @@ pub struct MatchGame {
     pub winner: Option<Color>,
     /// How it ended.
     pub termination: Termination,
+    /// The longest time White and Black took for a turn (index 0 White, 1 Black), waits for
+    /// an engine that did not answer included.
+    pub longest_turn: [Duration; 2],
 }
 
 impl MatchGame {
@@ -275,6 +279,10 @@ pub struct Tally {
     pub sprt: Option<SprtStatus>,
     /// Games by the [`Termination::tag`] of their end.
     pub terminations: BTreeMap<&'static str, usize>,
+    /// The longest time the first player took for a turn.
+    pub first_longest_turn: Duration,
+    /// The longest time the second player took for a turn.
+    pub second_longest_turn: Duration,
 }
 
 impl Tally {
@@ -375,6 +383,8 @@ pub struct GameEnd {
     pub winner: Option<Color>,
     /// How it ended.
     pub termination: Termination,
+    /// The longest time White and Black took for a turn (index 0 White, 1 Black).
+    pub longest_turn: [Duration; 2],
 }
 
 fn forfeit(game: Game, loser: Color, error: &PlayerError) -> GameEnd {
@@ -386,6 +396,7 @@ fn forfeit(game: Game, loser: Color, error: &PlayerError) -> GameEnd {
             kind: FaultKind::of(error),
             detail: error.to_string(),
         },
+        longest_turn: [Duration::ZERO; 2],
     }
 }
 
@@ -414,19 +425,22 @@ fn play_on(
     mut game: Game,
     max_turns: usize,
 ) -> GameEnd {
-    loop {
+    let mut longest = [Duration::ZERO; 2];
+    let mut end = loop {
         if let Some(o) = game.outcome() {
-            return GameEnd {
+            break GameEnd {
                 game,
                 winner: o.winner,
                 termination: Termination::Rules(o.reason),
+                longest_turn: longest,
             };
         }
         if game.turns().len() >= max_turns {
-            return GameEnd {
+            break GameEnd {
                 game,
                 winner: None,
                 termination: Termination::Adjudicated { turns: max_turns },
+                longest_turn: longest,
             };
         }
         let side = game.position().side_to_move();
@@ -434,9 +448,13 @@ fn play_on(
             Color::White => &mut *white,
             Color::Black => &mut *black,
         };
-        let turn = match player.choose(&game) {
+        let started = Instant::now();
+        let chosen = player.choose(&game);
+        let slot = &mut longest[usize::from(side == Color::Black)];
+        *slot = (*slot).max(started.elapsed());
+        let turn = match chosen {
             Ok(t) => t,
-            Err(e) => return forfeit(game, side, &e),
+            Err(e) => break forfeit(game, side, &e),
         };
         if let Err(e) = game.play(turn) {
             let error = PlayerError::IllegalTurn {
@@ -444,9 +462,11 @@ fn play_on(
                 answer: turn.to_string(),
                 reason: e.to_string(),
             };
-            return forfeit(game, side, &error);
+            break forfeit(game, side, &error);
         }
-    }
+    };
+    end.longest_turn = longest;
+    end
 }
 
 /// The state shared by a match's threads.
@@ -621,6 +641,9 @@ fn record(
         _ => t.draws += 1,
     }
     *t.terminations.entry(g.termination.tag()).or_insert(0) += 1;
+    let (mine, theirs) = if g.first_is_white { (0, 1) } else { (1, 0) };
+    t.first_longest_turn = t.first_longest_turn.max(g.longest_turn[mine]);
+    t.second_longest_turn = t.second_longest_turn.max(g.longest_turn[theirs]);
     if let Termination::Forfeit { loser, .. } = g.termination {
         if (loser == Color::White) == g.first_is_white {
             t.first_faults += 1;
@@ -733,6 +756,7 @@ fn play_one(
         game: end.game,
         winner: end.winner,
         termination: end.termination,
+        longest_turn: end.longest_turn,
     }
 }
 

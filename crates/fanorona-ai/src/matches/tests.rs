@@ -481,3 +481,15 @@ fn an_engine_that_floods_its_output_loses_on_time() {
     let (kind, detail) = fake::fault(&r);
     assert_eq!(kind, FaultKind::Timeout, "{detail}");
 }
+
+#[cfg(unix)]
+#[test]
+fn the_longest_turn_of_each_player_is_measured() {
+    let (_f, spec) = fake::engine(fake::UCI, "sleep 0.2; echo 'bestmove a1-b1A'", "exit 0", "");
+    let r = fake::against_greedy(&spec);
+    assert_eq!(r.tally.pentanomial.counts, [0, 0, 2, 0, 0]);
+    assert!(r.tally.first_longest_turn >= Duration::from_millis(200));
+    assert!(r.tally.second_longest_turn < Duration::from_millis(200));
+    // The fake had White in game 0: its time is White's.
+    assert!(r.games[0].longest_turn[0] >= Duration::from_millis(200));
+}

@@ -590,6 +590,10 @@ impl Summary<'_> {
             "pairs": t.pentanomial.pairs(),
             "pentanomial": t.pentanomial.counts,
             "faults": {"first": t.first_faults, "second": t.second_faults},
+            "longest_turn_ms": {
+                "first": t.first_longest_turn.as_secs_f64() * 1000.0,
+                "second": t.second_longest_turn.as_secs_f64() * 1000.0,
+            },
             "forfeits": forfeits,
             "terminations": t.terminations,
             "sprt": sprt,
@@ -647,6 +651,19 @@ impl Summary<'_> {
             .map(|(tag, n)| format!("{tag} {n}"))
             .collect();
         writeln!(w, "  game ends: {}", ends.join(", "))?;
+        writeln!(
+            w,
+            "  longest turn: first player {:.0} ms, second player {:.0} ms{}",
+            t.first_longest_turn.as_secs_f64() * 1000.0,
+            t.second_longest_turn.as_secs_f64() * 1000.0,
+            config
+                .limits
+                .and_then(|l| l.movetime)
+                .map_or(String::new(), |m| format!(
+                    " (--movetime {})",
+                    m.as_millis()
+                ))
+        )?;
         if t.first_faults + t.second_faults > 0 {
             writeln!(
                 w,
