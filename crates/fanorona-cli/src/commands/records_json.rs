@@ -227,7 +227,8 @@ impl<R: Read> JsonGames<R> {
     fn fatal(&mut self, at: Location, message: String) -> GameError {
         self.failed = true;
         GameError {
-            game: self.games.max(1),
+            // Raised while the next game is looked for or read: that game.
+            game: self.games + 1,
             at,
             message: format!("bad JSON: {message}"),
             fatal: true,
@@ -720,6 +721,25 @@ mod tests {
                 e.message
             );
         }
+    }
+
+    #[test]
+    fn a_broken_document_names_the_game_being_read() {
+        // The second game is cut off: the error is in game 2, not game 1.
+        for text in [
+            format!("[{GAME}, {{\"tags\": ["),
+            format!("[{GAME}, {{\"tags\": [}}"),
+            format!("[{GAME},]"),
+        ] {
+            let g = games(&text, false);
+            assert_eq!(g.len(), 2, "{text}");
+            assert!(g[0].is_ok(), "{text}");
+            let e = g[1].as_ref().expect_err(&text);
+            assert!(e.fatal, "{text}");
+            assert_eq!(e.game, 2, "{text}: {}", e.message);
+        }
+        // An empty input: game 1.
+        assert_eq!(games("", false)[0].as_ref().expect_err("empty").game, 1);
     }
 
     #[test]
