@@ -132,6 +132,7 @@ impl Rules {
         let err = || RulesError {
             option: name.to_owned(),
             value: value.to_owned(),
+            repeated: false,
         };
         let flag = |v: &str| match v {
             "on" | "yes" | "true" => Ok(true),
@@ -193,28 +194,57 @@ impl FromStr for Rules {
     /// game. A bare name means `on`; the word `standard` or an empty text is the standard game.
     fn from_str(s: &str) -> Result<Rules, RulesError> {
         let mut rules = Rules::STANDARD;
+        // The options already given: one given twice is an error, not "the last one wins".
+        let mut seen = [false; Rules::NAMES.len()];
         for item in s.split([',', ' ']).map(str::trim).filter(|i| !i.is_empty()) {
             if item == "standard" {
                 continue;
             }
             let (name, value) = item.split_once('=').unwrap_or((item, "on"));
-            rules.set(name.trim(), value.trim())?;
+            let (name, value) = (name.trim(), value.trim());
+            rules.set(name, value)?;
+            if let Some(i) = Rules::NAMES.iter().position(|n| *n == name) {
+                if seen[i] {
+                    return Err(RulesError {
+                        option: name.to_owned(),
+                        value: value.to_owned(),
+                        repeated: true,
+                    });
+                }
+                seen[i] = true;
+            }
         }
         Ok(rules)
     }
 }
 
-/// A rule option that does not exist or a value it does not take.
+/// A rule option that does not exist, a value it does not take, or (in the text form) an
+/// option given twice.
+///
+/// ```
+/// use fanorona_core::Rules;
+///
+/// let e = "stuck=draws,stuck=loses".parse::<Rules>().unwrap_err();
+/// assert!(e.repeated);
+/// assert_eq!(e.to_string(), "rule option stuck is given twice");
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct RulesError {
     /// The option's name as written.
     pub option: String,
     /// The value as written.
     pub value: String,
+    /// The option was given a second time (its value may be valid): the text form names each
+    /// option at most once.
+    pub repeated: bool,
 }
 
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.repeated {
+            return write!(f, "rule option {} is given twice", self.option);
+        }
         match self.option.as_str() {
             "opening-restriction" | "compulsory-continuation" => write!(
                 f,
@@ -247,3 +277,29 @@ impl fmt::Display for RulesError {
 }
 
 impl std::error::Error for RulesError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_option_given_twice_is_an_error() {
+        for text in [
+            "stuck=draws,stuck=loses",
+            "stuck=draws,stuck=draws",
+            "repetition=3 repetition=off",
+            "opening-restriction,opening-restriction=off",
+        ] {
+            let e = text.parse::<Rules>().expect_err(text);
+            assert!(e.repeated, "{text}");
+            assert!(e.to_string().ends_with("is given twice"), "{e}");
+        }
+        // "standard" is not an option and may be repeated; distinct options are fine.
+        assert_eq!("standard,standard".parse::<Rules>(), Ok(Rules::STANDARD));
+        let r: Rules = "stuck=draws,repetition=off".parse().expect("valid");
+        assert_eq!((r.stuck, r.repetition), (StuckRule::Draws, None));
+        // A bad value is reported as such, not as a repetition.
+        let e = "stuck=draws,stuck=maybe".parse::<Rules>().expect_err("bad");
+        assert!(!e.repeated);
+    }
+}
