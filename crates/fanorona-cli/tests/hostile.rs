@@ -660,6 +660,40 @@ fn analyse_reads_records_like_validate() {
     for kept in ["{start}", "$1", "{nice}", "engine"] {
         assert!(annotated.contains(kept), "{kept} missing: {annotated}");
     }
+    // The engine adds its own NAG: White's a1-b1A takes both black stones and wins at once;
+    // a3-b2A takes one and leaves Black a stone, so it throws the win away: ?? ($4), after the
+    // record's own $1 and comment.
+    fs::write(
+        dir.join("blunder.fgn"),
+        "[Event \"x\"]\n[FEN \"9/9/W8/9/W1BB5 w\"]\n\n1. a3-b2A $1 {mine} *\n",
+    )
+    .expect("write");
+    let a = run_in(
+        &dir,
+        &[
+            "analyse",
+            "--record",
+            "blunder.fgn",
+            "--depth",
+            "1",
+            "--per-turn",
+        ],
+    );
+    assert_eq!(a.status.code(), Some(0), "{}", err(&a));
+    let annotated = String::from_utf8_lossy(&a.stdout).into_owned();
+    let tokens: Vec<&str> = annotated.split_whitespace().collect();
+    let at = tokens
+        .iter()
+        .position(|t| *t == "a3-b2A")
+        .expect("the turn");
+    assert_eq!(
+        tokens[at..at + 7],
+        [
+            "a3-b2A", "$1", "{mine}", "$4", "{engine", "prefers", "a1-b1A,"
+        ],
+        "{annotated}"
+    );
+    assert!(annotated.contains("win 1"), "{annotated}");
     // JSON records are read as JSON.
     let c = run_in(&dir, &["convert", "two.fgn", "two.json"]);
     assert_eq!(c.status.code(), Some(0), "{}", err(&c));

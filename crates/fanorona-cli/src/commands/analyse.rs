@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use fanorona_ai::{Limits, SearchOptions, SearchResult, Searcher};
+use fanorona_ai::{Limits, Score, SearchOptions, SearchResult, Searcher};
 use fanorona_core::Game;
 use fanorona_core::record::{Element, GameRecord};
 use serde_json::json;
@@ -22,8 +22,12 @@ use crate::progress;
 /// A position comes from --fen/--board and the turns of --play; a game from --record (FGN,
 /// JSON or Boardspace, by extension or --from), whose last position is analysed, or each
 /// position before each of its turns with --per-turn (an annotated record comes out: the
-/// record's comments and NAGs are kept, and a comment with the engine's choice and score is
-/// added after each turn). Without a limit, each search takes one second.
+/// record's comments and NAGs are kept; after each turn the engine adds a comment with its
+/// choice and score, and, where the played turn is worse than the engine's by 0.4 stones or
+/// more, a NAG: $6 (?!) from 0.4, $2 (?) from 1, $4 (??) from 3 stones or for a turn that
+/// gives up a forced win or walks into a forced loss). A played turn other than the engine's
+/// is searched a second time, alone, for its own score. Without a limit, each search takes
+/// one second.
 ///
 /// Scores are from the side to move's view: "cp 35" is 0.35 stones better, "win 3" a forced
 /// win within 3 of its own turns, "win -2" a forced loss.
@@ -234,33 +238,44 @@ fn per_turn(
     let turns = game.turns();
     let bar = progress::bar(turns.len() as u64, "analyse");
     let mut entries = Vec::new();
-    let mut comments = Vec::new();
+    let mut notes = Vec::new();
     let mut replay = Game::new(*game.start());
     for (i, turn) in turns.iter().enumerate() {
         bar.set_message(format!("turn {}", i + 1));
         let r = searcher.search(&replay, limits, &SearchOptions::default(), stop, |_| {})?;
-        let played_value = r
-            .root_moves
-            .iter()
-            .find(|m| m.turn == *turn)
-            .map(|m| m.value);
         let agrees = r.best == *turn;
-        comments.push(if agrees {
+        // The played turn's own score: the best turn's, or a search of the played turn alone.
+        let played = if agrees {
+            r.score
+        } else {
+            let alone = SearchOptions {
+                root_turns: vec![*turn],
+                ..SearchOptions::default()
+            };
+            searcher
+                .search(&replay, limits, &alone, stop, |_| {})?
+                .score
+        };
+        let nag = judge(r.score, played);
+        let comment = if agrees {
             format!("engine agrees, {} (depth {})", r.score, r.depth)
         } else {
             format!(
-                "engine prefers {}, {} (depth {}); pv {}",
+                "engine prefers {}, {} (depth {}), played {}; pv {}",
                 r.best,
                 r.score,
                 r.depth,
+                played,
                 r.pv_text()
             )
-        });
+        };
+        notes.push(Note { nag, comment });
         entries.push(json!({
             "ply": i + 1,
             "played": turn.to_string(),
             "agrees": agrees,
-            "played_bound": played_value,
+            "played_score": played.to_string(),
+            "nag": nag,
             "analysis": result_json(&r),
         }));
         replay.play(*turn).context("replaying the game")?;
@@ -272,33 +287,83 @@ fn per_turn(
         out.finish()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let annotated = annotate(&record, comments);
+    let annotated = annotate(&record, notes);
     out.write_all(annotated.to_fgn()?.as_bytes())?;
     out.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The record with `comments[i]` added after its `i`-th turn, after the turn's own NAGs and
-/// comments, which are kept; the engine is added to the annotators.
-fn annotate(record: &GameRecord, comments: Vec<String>) -> GameRecord {
+/// NAG 6, `?!`: a dubious turn.
+const NAG_DUBIOUS: u8 = 6;
+/// NAG 2, `?`: a mistake.
+const NAG_MISTAKE: u8 = 2;
+/// NAG 4, `??`: a blunder.
+const NAG_BLUNDER: u8 = 4;
+
+/// The engine's judgement of a played turn from the best turn's score and the played turn's
+/// (both from the mover's view): a blunder when it gives up a forced win or walks into a
+/// forced loss the best turn avoids, otherwise by the centi-stones lost: 300 and more a
+/// blunder, 100 a mistake, 40 dubious.
+fn judge(best: Score, played: Score) -> Option<u8> {
+    match (best, played) {
+        (Score::Win(b), Score::Win(p)) if b > 0 && p > 0 => None,
+        (Score::Win(b), _) if b > 0 => Some(NAG_BLUNDER),
+        (_, Score::Win(p)) if p < 0 => match best {
+            Score::Win(b) if b < 0 => None,
+            _ => Some(NAG_BLUNDER),
+        },
+        (Score::Cp(b), Score::Cp(p)) => match b.saturating_sub(p) {
+            300.. => Some(NAG_BLUNDER),
+            100.. => Some(NAG_MISTAKE),
+            40.. => Some(NAG_DUBIOUS),
+            _ => None,
+        },
+        // A losing best turn and a played turn that is not losing: search noise, no judgement.
+        _ => None,
+    }
+}
+
+/// What the engine adds after one turn.
+struct Note {
+    nag: Option<u8>,
+    comment: String,
+}
+
+/// The record with `notes[i]` added after its `i`-th turn, after the turn's own NAGs and
+/// comments, which are kept: the engine's NAG (unless the turn has it already), then its
+/// comment. The engine is added to the annotators.
+fn annotate(record: &GameRecord, notes: Vec<Note>) -> GameRecord {
     let mut annotated = record.clone();
     annotated.source = None;
-    let mut movetext = Vec::with_capacity(record.movetext.len() + comments.len());
-    let mut pending: Option<String> = None;
-    let mut comments = comments.into_iter();
+    let mut movetext = Vec::with_capacity(record.movetext.len() + 2 * notes.len());
+    let mut pending: Option<Note> = None;
+    // The NAGs the current turn already has.
+    let mut nags: Vec<u8> = Vec::new();
+    let mut notes = notes.into_iter();
+    let flush = |movetext: &mut Vec<Element>, note: Note, nags: &[u8]| {
+        if let Some(n) = note.nag.filter(|n| !nags.contains(n)) {
+            movetext.push(Element::Nag(n));
+        }
+        movetext.push(Element::Comment(note.comment));
+    };
     for element in &record.movetext {
         if matches!(element, Element::Turn(_))
-            && let Some(c) = pending.take()
+            && let Some(note) = pending.take()
         {
-            movetext.push(Element::Comment(c));
+            flush(&mut movetext, note, &nags);
         }
         movetext.push(element.clone());
-        if matches!(element, Element::Turn(_)) {
-            pending = comments.next();
+        match element {
+            Element::Turn(_) => {
+                pending = notes.next();
+                nags.clear();
+            }
+            Element::Nag(n) => nags.push(*n),
+            Element::Comment(_) => {}
         }
     }
-    if let Some(c) = pending {
-        movetext.push(Element::Comment(c));
+    if let Some(note) = pending {
+        flush(&mut movetext, note, &nags);
     }
     annotated.movetext = movetext;
     let engine = fanorona_ai::protocol::ENGINE_NAME;
@@ -328,7 +393,14 @@ mod tests {
             result: None,
             source: None,
         };
-        let a = annotate(&record, vec!["one".into(), "two".into()]);
+        let note = |nag, comment: &str| Note {
+            nag,
+            comment: comment.into(),
+        };
+        let a = annotate(
+            &record,
+            vec![note(None, "one"), note(Some(NAG_MISTAKE), "two")],
+        );
         assert_eq!(
             a.movetext,
             vec![
@@ -338,9 +410,61 @@ mod tests {
                 Element::Comment("good".into()),
                 Element::Comment("one".into()),
                 Element::Turn("d5-d4A".into()),
+                Element::Nag(2),
                 Element::Comment("two".into()),
             ]
         );
         assert_eq!(a.tag("Annotator"), Some(fanorona_ai::protocol::ENGINE_NAME));
+        // A NAG the turn already has is not doubled; the engine's comes after the turn's own.
+        let record = GameRecord {
+            movetext: vec![
+                Element::Turn("f2-e3A".into()),
+                Element::Nag(4),
+                Element::Turn("d5-d4A".into()),
+                Element::Nag(1),
+            ],
+            ..record
+        };
+        let a = annotate(
+            &record,
+            vec![
+                note(Some(NAG_BLUNDER), "one"),
+                note(Some(NAG_DUBIOUS), "two"),
+            ],
+        );
+        assert_eq!(
+            a.movetext,
+            vec![
+                Element::Turn("f2-e3A".into()),
+                Element::Nag(4),
+                Element::Comment("one".into()),
+                Element::Turn("d5-d4A".into()),
+                Element::Nag(1),
+                Element::Nag(6),
+                Element::Comment("two".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn played_turns_are_judged_by_what_they_lose() {
+        use Score::{Cp, Win};
+        // Centi-stones lost: under 40 nothing, then ?!, ?, ??.
+        assert_eq!(judge(Cp(50), Cp(50)), None);
+        assert_eq!(judge(Cp(50), Cp(11)), None);
+        assert_eq!(judge(Cp(50), Cp(10)), Some(NAG_DUBIOUS));
+        assert_eq!(judge(Cp(0), Cp(-99)), Some(NAG_DUBIOUS));
+        assert_eq!(judge(Cp(0), Cp(-100)), Some(NAG_MISTAKE));
+        assert_eq!(judge(Cp(200), Cp(-99)), Some(NAG_MISTAKE));
+        assert_eq!(judge(Cp(200), Cp(-100)), Some(NAG_BLUNDER));
+        // A played turn the second search finds better: nothing.
+        assert_eq!(judge(Cp(0), Cp(30)), None);
+        // Forced results: a slower win is fine, a thrown-away win or a walk into a forced
+        // loss is a blunder, a slower loss in a lost position is not.
+        assert_eq!(judge(Win(2), Win(5)), None);
+        assert_eq!(judge(Win(2), Cp(900)), Some(NAG_BLUNDER));
+        assert_eq!(judge(Cp(-900), Win(-3)), Some(NAG_BLUNDER));
+        assert_eq!(judge(Win(-5), Win(-2)), None);
+        assert_eq!(judge(Win(-5), Cp(-20)), None);
     }
 }
