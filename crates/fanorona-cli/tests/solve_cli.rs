@@ -77,7 +77,47 @@ fn tables_generate_and_probe() {
     );
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(v["positions"], 72 + 252 + 252);
-    assert_eq!(v["files"].as_array().unwrap().len(), 3);
+    // Each class: a distance layer and a two-bit win/draw/loss layer.
+    assert_eq!(v["classes"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        6,
+        "two files a class, the temporary folder gone"
+    );
+    let out = fanorona(&[
+        "solve",
+        "--board",
+        "3x3",
+        "--check-tables",
+        d,
+        "--max-stones",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert!(
+        stdout(&out).starts_with("valid: 3 classes"),
+        "{}",
+        stdout(&out)
+    );
+    // Run again: every class is found on disk.
+    let out = fanorona(&[
+        "solve",
+        "--board",
+        "3x3",
+        "--tables",
+        d,
+        "--max-stones",
+        "3",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(
+        v["classes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["resumed"] == true)
+    );
     let out = fanorona(&["solve", "--probe", d, "--fen", "1B1/3/W1W w"]);
     assert!(out.status.success());
     assert_eq!(

@@ -65,6 +65,7 @@ pub mod layered;
 pub mod pns;
 pub mod retro;
 pub mod tablebase;
+pub mod tablegen;
 pub mod verify;
 
 pub use key::KeyError;

@@ -79,7 +79,7 @@ impl Probe {
             || u32::from(no_capture_count) + u32::from(self.distance) <= u32::from(limit)
     }
 
-    fn decode(byte: u8) -> Probe {
+    pub(crate) fn decode(byte: u8) -> Probe {
         if byte == 0 {
             return Probe {
                 wdl: Value::Draw,
@@ -213,14 +213,75 @@ pub struct ClassStats {
     pub time: Duration,
 }
 
-/// One material class on one board.
+/// One material class on one board: its distance layer (one byte a position), or only its
+/// win/draw/loss layer (two bits a position, [`Tablebase::load_wdl`]).
 #[derive(Clone)]
-struct Table {
-    entries: Vec<u8>,
+enum Table {
+    Distance(Vec<u8>),
+    Wdl { packed: Vec<u8>, len: u64 },
+}
+
+impl Table {
+    fn len(&self) -> u64 {
+        match self {
+            Table::Distance(e) => e.len() as u64,
+            Table::Wdl { len, .. } => *len,
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        match self {
+            Table::Distance(e) => e.len() as u64,
+            Table::Wdl { packed, .. } => packed.len() as u64,
+        }
+    }
+
+    fn wdl(&self, idx: u64) -> Option<Value> {
+        match self {
+            Table::Distance(e) => e.get(idx as usize).map(|&b| Probe::decode(b).wdl),
+            Table::Wdl { packed, len } => {
+                if idx >= *len {
+                    return None;
+                }
+                let bits = packed[(idx / 4) as usize] >> (2 * (idx % 4)) & 3;
+                Some(match bits {
+                    WDL_WIN => Value::Win,
+                    WDL_LOSS => Value::Loss,
+                    _ => Value::Draw,
+                })
+            }
+        }
+    }
+}
+
+/// The two-bit codes of the win/draw/loss layer.
+const WDL_DRAW: u8 = 0;
+const WDL_WIN: u8 = 1;
+const WDL_LOSS: u8 = 2;
+
+/// The magic bytes that open every win/draw/loss layer file.
+pub const WDL_MAGIC: [u8; 8] = *b"FANOWDL\n";
+/// The extension of win/draw/loss layer files.
+pub const WDL_EXTENSION: &str = "fnwdl";
+
+/// The win/draw/loss layer of a distance layer: four positions a byte, two bits each (`0`
+/// draw, `1` win, `2` loss for the side to move), position `i` in bits `2 * (i % 4)` of byte
+/// `i / 4`.
+pub(crate) fn pack_wdl(entries: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; entries.len().div_ceil(4)];
+    for (i, &e) in entries.iter().enumerate() {
+        let code = match e {
+            0 => WDL_DRAW,
+            e if (e - 1) % 2 == 1 => WDL_WIN,
+            _ => WDL_LOSS,
+        };
+        out[i / 4] |= code << (2 * (i % 4));
+    }
+    out
 }
 
 /// The rule options that change the tables.
-fn rules_flags(rules: Rules) -> u8 {
+pub(crate) fn rules_flags(rules: Rules) -> u8 {
     u8::from(rules.compulsory_continuation) | (u8::from(rules.stuck == StuckRule::Draws) << 1)
 }
 
@@ -294,7 +355,7 @@ impl Tablebase {
                 for (stm, opp, entries) in pair.drain(..) {
                     stats.push(class_stats(size, stm, opp, &entries, time));
                     tb.tables
-                        .insert((size.index(), stm, opp), Table { entries });
+                        .insert((size.index(), stm, opp), Table::Distance(entries));
                 }
             }
         }
@@ -340,7 +401,7 @@ impl Tablebase {
                 }
             }
             tb.tables
-                .insert((size.index(), stm, opp), Table { entries });
+                .insert((size.index(), stm, opp), Table::Distance(entries));
         }
         Ok(tb)
     }
@@ -363,15 +424,13 @@ impl Tablebase {
         let mut out = Vec::new();
         for (si, stm, opp) in keys {
             let size = BoardSize::ALL[si];
-            let table = &self.tables[&(si, stm, opp)];
+            let Table::Distance(entries) = &self.tables[&(si, stm, opp)] else {
+                continue;
+            };
             let path = dir.join(file_name(size, stm, opp));
-            let mut bytes = Vec::with_capacity(HEADER_LEN + table.entries.len());
-            bytes.extend_from_slice(&MAGIC);
-            bytes.extend_from_slice(&VERSION.to_le_bytes());
-            bytes.extend_from_slice(&[size.rows(), size.cols(), stm, opp, self.flags[&si], 1]);
-            bytes.extend_from_slice(&(table.entries.len() as u64).to_le_bytes());
-            bytes.extend_from_slice(&fnv1a(&table.entries).to_le_bytes());
-            bytes.extend_from_slice(&table.entries);
+            let mut bytes = Vec::with_capacity(HEADER_LEN + entries.len());
+            bytes.extend_from_slice(&header(MAGIC, size, stm, opp, self.flags[&si], 1, entries));
+            bytes.extend_from_slice(entries);
             std::fs::File::create(&path)
                 .and_then(|mut f| f.write_all(&bytes))
                 .map_err(|error| TableError::Io {
@@ -402,12 +461,12 @@ impl Tablebase {
 
     /// Total entries (positions) over all tables.
     pub fn positions(&self) -> u64 {
-        self.tables.values().map(|t| t.entries.len() as u64).sum()
+        self.tables.values().map(Table::len).sum()
     }
 
     /// Bytes of memory the entries take.
     pub fn bytes(&self) -> u64 {
-        self.positions()
+        self.tables.values().map(Table::bytes).sum()
     }
 
     /// The rules the tables of `size` were generated under, if there are any.
@@ -440,9 +499,133 @@ impl Tablebase {
             return None;
         }
         let (s, o) = (us.count_ones() as u8, them.count_ones() as u8);
-        let table = self.tables.get(&(si, s, o))?;
+        let Table::Distance(entries) = self.tables.get(&(si, s, o))? else {
+            return None;
+        };
         let idx = index(pos.size().len(), us, them);
-        table.entries.get(idx as usize).map(|&b| Probe::decode(b))
+        entries.get(idx as usize).map(|&b| Probe::decode(b))
+    }
+
+    /// The win, draw or loss of `pos` for its side to move, from either layer: the same
+    /// coverage as [`Tablebase::probe`], and answered by tables loaded with
+    /// [`Tablebase::load_wdl`] too.
+    ///
+    /// ```
+    /// use fanorona_ai::solve::{Value, tablebase::Tablebase};
+    /// use fanorona_core::Position;
+    ///
+    /// let tables = Tablebase::load_wdl("../../tables")?; // two bits a position
+    /// let pos = Position::from_fen("9/9/4B4/9/2W6 w")?;
+    /// assert_eq!(tables.probe_wdl(&pos), Some(Value::Win));
+    /// assert_eq!(tables.probe(&pos), None); // no distances loaded
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn probe_wdl(&self, pos: &Position) -> Option<Value> {
+        let si = pos.size().index();
+        let flags = *self.flags.get(&si)?;
+        if rules_flags(pos.rules()) != flags || pos.is_opening_restricted() {
+            return None;
+        }
+        let us = pos.stones(pos.side_to_move()).0;
+        let them = pos.stones(pos.side_to_move().other()).0;
+        if us == 0 {
+            return Some(Value::Loss);
+        }
+        if them == 0 {
+            return None;
+        }
+        let (s, o) = (us.count_ones() as u8, them.count_ones() as u8);
+        self.tables
+            .get(&(si, s, o))?
+            .wdl(index(pos.size().len(), us, them))
+    }
+
+    /// Reads only the win/draw/loss layers (`*.fnwdl`, two bits a position) in `dir`: a
+    /// quarter of the memory of [`Tablebase::load`], for [`Tablebase::probe_wdl`] (the
+    /// distances, [`Tablebase::probe`] and [`Tablebase::best_turn`] answer `None`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Tablebase::load`].
+    pub fn load_wdl(dir: impl AsRef<Path>) -> Result<Tablebase, TableError> {
+        let dir = dir.as_ref();
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|error| TableError::Io {
+                path: dir.to_owned(),
+                error,
+            })?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == WDL_EXTENSION))
+            .collect();
+        paths.sort();
+        if paths.is_empty() {
+            return Err(TableError::NoTables {
+                dir: dir.to_owned(),
+            });
+        }
+        let mut tb = Tablebase::new();
+        for path in paths {
+            let bytes = std::fs::read(&path).map_err(|error| TableError::Io {
+                path: path.clone(),
+                error,
+            })?;
+            let (size, stm, opp, flags, packed) = parse_any(&path, &bytes, WDL_MAGIC, 2)?;
+            match tb.flags.get(&size.index()) {
+                Some(&f) if f != flags => return Err(TableError::MixedRules { path }),
+                _ => {
+                    tb.flags.insert(size.index(), flags);
+                }
+            }
+            let len = class_len(size.len(), stm, opp);
+            tb.tables
+                .insert((size.index(), stm, opp), Table::Wdl { packed, len });
+        }
+        Ok(tb)
+    }
+
+    /// Sets the rules of the tables of `size` (generation).
+    pub(crate) fn set_rules(&mut self, size: BoardSize, rules: Rules) {
+        self.flags.insert(size.index(), rules_flags(rules));
+    }
+
+    /// Adds a class's distance layer.
+    pub(crate) fn insert_entries(&mut self, size: BoardSize, s: u8, o: u8, entries: Vec<u8>) {
+        self.tables
+            .insert((size.index(), s, o), Table::Distance(entries));
+    }
+
+    /// The distance-layer entry `idx` of class `s v o`, which must be loaded.
+    #[inline]
+    pub(crate) fn entry(&self, size: BoardSize, s: u8, o: u8, idx: u64) -> u8 {
+        match &self.tables[&(size.index(), s, o)] {
+            Table::Distance(e) => e[idx as usize],
+            Table::Wdl { .. } => unreachable!("generation loads distance layers"),
+        }
+    }
+
+    /// Reads the distance layer of class `s v o` from `dir`, checking board, class and rules,
+    /// and that the win/draw/loss layer beside it agrees.
+    pub(crate) fn load_class(
+        &self,
+        dir: &Path,
+        size: BoardSize,
+        s: u8,
+        o: u8,
+        rules: Rules,
+    ) -> Result<Vec<u8>, TableError> {
+        let path = dir.join(file_name(size, s, o));
+        let (entries, r) = read_class(&path, size, s, o)?;
+        if rules_flags(r) != rules_flags(rules) {
+            return Err(TableError::MixedRules { path });
+        }
+        let wdl_path = dir.join(wdl_file_name(size, s, o));
+        if read_wdl_class(&wdl_path, size, s, o)? != pack_wdl(&entries) {
+            return Err(TableError::Format {
+                path: wdl_path,
+                reason: "the win/draw/loss layer disagrees with the distance layer".into(),
+            });
+        }
+        Ok(entries)
     }
 
     /// A best turn in `pos` by the tables and the probe of the position it leads to (for the
@@ -469,13 +652,134 @@ impl Tablebase {
     }
 }
 
-fn file_name(size: BoardSize, stm: u8, opp: u8) -> String {
+pub(crate) fn file_name(size: BoardSize, stm: u8, opp: u8) -> String {
     format!("{}x{}-{stm}v{opp}.{EXTENSION}", size.rows(), size.cols())
+}
+
+pub(crate) fn wdl_file_name(size: BoardSize, stm: u8, opp: u8) -> String {
+    format!(
+        "{}x{}-{stm}v{opp}.{WDL_EXTENSION}",
+        size.rows(),
+        size.cols()
+    )
+}
+
+/// The 32-byte header of a table file whose data is `data`.
+fn header(
+    magic: [u8; 8],
+    size: BoardSize,
+    stm: u8,
+    opp: u8,
+    flags: u8,
+    width: u8,
+    data: &[u8],
+) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(HEADER_LEN);
+    bytes.extend_from_slice(&magic);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&[size.rows(), size.cols(), stm, opp, flags, width]);
+    bytes.extend_from_slice(&class_len(size.len(), stm, opp).to_le_bytes());
+    bytes.extend_from_slice(&fnv1a(data).to_le_bytes());
+    bytes
+}
+
+/// Writes the distance layer of a class into `dir` atomically; returns its bytes.
+pub(crate) fn write_distance_file(
+    dir: &Path,
+    staging: &Path,
+    size: BoardSize,
+    stm: u8,
+    opp: u8,
+    flags: u8,
+    entries: &[u8],
+) -> Result<u64, TableError> {
+    let head = header(MAGIC, size, stm, opp, flags, 1, entries);
+    super::tablegen::write_atomic(
+        &dir.join(file_name(size, stm, opp)),
+        staging,
+        &[&head, entries],
+    )
+}
+
+/// Writes the win/draw/loss layer of a class into `dir` atomically; returns its bytes.
+pub(crate) fn write_wdl_file(
+    dir: &Path,
+    staging: &Path,
+    size: BoardSize,
+    stm: u8,
+    opp: u8,
+    flags: u8,
+    packed: &[u8],
+) -> Result<u64, TableError> {
+    let head = header(WDL_MAGIC, size, stm, opp, flags, 2, packed);
+    super::tablegen::write_atomic(
+        &dir.join(wdl_file_name(size, stm, opp)),
+        staging,
+        &[&head, packed],
+    )
+}
+
+/// Reads a distance layer file that must hold class `s v o` of `size`.
+pub(crate) fn read_class(
+    path: &Path,
+    size: BoardSize,
+    s: u8,
+    o: u8,
+) -> Result<(Vec<u8>, Rules), TableError> {
+    let bytes = std::fs::read(path).map_err(|error| TableError::Io {
+        path: path.to_owned(),
+        error,
+    })?;
+    let (fsize, fs, fo, flags, entries) = parse_file(path, &bytes)?;
+    if (fsize, fs, fo) != (size, s, o) {
+        return Err(TableError::Format {
+            path: path.to_owned(),
+            reason: format!("holds class {fs}v{fo} of {fsize}, not {s}v{o} of {size}"),
+        });
+    }
+    Ok((entries, flags_rules(flags)))
+}
+
+/// Reads a win/draw/loss layer file that must hold class `s v o` of `size`.
+pub(crate) fn read_wdl_class(
+    path: &Path,
+    size: BoardSize,
+    s: u8,
+    o: u8,
+) -> Result<Vec<u8>, TableError> {
+    let bytes = std::fs::read(path).map_err(|error| TableError::Io {
+        path: path.to_owned(),
+        error,
+    })?;
+    let (fsize, fs, fo, _, packed) = parse_any(path, &bytes, WDL_MAGIC, 2)?;
+    if (fsize, fs, fo) != (size, s, o) {
+        return Err(TableError::Format {
+            path: path.to_owned(),
+            reason: format!("holds class {fs}v{fo} of {fsize}, not {s}v{o} of {size}"),
+        });
+    }
+    Ok(packed)
+}
+
+/// The rules as the tables see them (only the stuck rule and compulsory continuation).
+pub(crate) fn normal_rules(rules: Rules) -> Rules {
+    flags_rules(rules_flags(rules))
 }
 
 type Parsed = (BoardSize, u8, u8, u8, Vec<u8>);
 
 fn parse_file(path: &Path, bytes: &[u8]) -> Result<Parsed, TableError> {
+    parse_any(path, bytes, MAGIC, 1)
+}
+
+/// Parses a distance layer (`magic` [`MAGIC`], width 1: one byte an entry) or a win/draw/loss
+/// layer ([`WDL_MAGIC`], width 2: two bits an entry).
+fn parse_any(
+    path: &Path,
+    bytes: &[u8],
+    magic: [u8; 8],
+    width_expected: u8,
+) -> Result<Parsed, TableError> {
     let bad = |reason: String| TableError::Format {
         path: path.to_owned(),
         reason,
@@ -486,7 +790,7 @@ fn parse_file(path: &Path, bytes: &[u8]) -> Result<Parsed, TableError> {
             bytes.len()
         )));
     }
-    if bytes[..8] != MAGIC {
+    if bytes[..8] != magic {
         return Err(bad("wrong magic bytes at offset 0".to_owned()));
     }
     let version = u16::from_le_bytes([bytes[8], bytes[9]]);
@@ -507,8 +811,10 @@ fn parse_file(path: &Path, bytes: &[u8]) -> Result<Parsed, TableError> {
     if flags > 3 {
         return Err(bad(format!("unknown rule flags {flags:#x} at offset 14")));
     }
-    if width != 1 {
-        return Err(bad(format!("entry width {width} at offset 15, expected 1")));
+    if width != width_expected {
+        return Err(bad(format!(
+            "entry width {width} at offset 15, expected {width_expected}"
+        )));
     }
     let count = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
     let expected = class_len(size.len(), stm, opp);
@@ -517,9 +823,14 @@ fn parse_file(path: &Path, bytes: &[u8]) -> Result<Parsed, TableError> {
             "{count} entries at offset 16, class {stm}v{opp} on {size} has {expected}"
         )));
     }
-    if (bytes.len() - HEADER_LEN) as u64 != count {
+    let data_len = if width_expected == 1 {
+        count
+    } else {
+        count.div_ceil(4)
+    };
+    if (bytes.len() - HEADER_LEN) as u64 != data_len {
         return Err(bad(format!(
-            "{} bytes of entries after the header, expected {count}",
+            "{} bytes of entries after the header, expected {data_len}",
             bytes.len() - HEADER_LEN
         )));
     }
@@ -543,7 +854,13 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-fn class_stats(size: BoardSize, stm: u8, opp: u8, entries: &[u8], time: Duration) -> ClassStats {
+pub(crate) fn class_stats(
+    size: BoardSize,
+    stm: u8,
+    opp: u8,
+    entries: &[u8],
+    time: Duration,
+) -> ClassStats {
     let mut s = ClassStats {
         size,
         stm,
@@ -568,19 +885,19 @@ fn class_stats(size: BoardSize, stm: u8, opp: u8, entries: &[u8], time: Duration
 }
 
 /// Positions in class `stm v opp` on a board of `n` points.
-fn class_len(n: usize, stm: u8, opp: u8) -> u64 {
+pub(crate) fn class_len(n: usize, stm: u8, opp: u8) -> u64 {
     BINOM[n][stm as usize] * BINOM[n - stm as usize][opp as usize]
 }
 
 /// The index of a position with `stm` stones for the side to move and `opp` for the other.
 #[inline]
-fn index(n: usize, stm: u64, opp: u64) -> u64 {
+pub(crate) fn index(n: usize, stm: u64, opp: u64) -> u64 {
     let b = opp.count_ones() as usize;
     rank(stm) * BINOM[n - stm.count_ones() as usize][b] + rank(squeeze(opp, stm))
 }
 
 /// The stones of the entry `idx` of class `s v o`.
-fn unindex(n: usize, s: u8, o: u8, idx: u64) -> (u64, u64) {
+pub(crate) fn unindex(n: usize, s: u8, o: u8, idx: u64) -> (u64, u64) {
     let per = BINOM[n - s as usize][o as usize];
     let stm = unrank(idx / per, s as usize);
     let opp = spread(unrank(idx % per, o as usize), stm);
@@ -668,8 +985,7 @@ fn solve_pair(
                 if cs == 0 {
                     ext_min_loss = Some(0);
                 } else if cs < o {
-                    let table = &tb.tables[&(size.index(), cs, s)];
-                    let p = Probe::decode(table.entries[index(n, c_stm, c_opp) as usize]);
+                    let p = Probe::decode(tb.entry(size, cs, s, index(n, c_stm, c_opp)));
                     match p.wdl {
                         Value::Loss => {
                             ext_min_loss =

@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use fanorona_ai::solve::certificate::Certificate;
 use fanorona_ai::solve::tablebase::{ClassStats, Tablebase};
-use fanorona_ai::solve::{Budget, Progress, Value, human_bytes, layered, pns, retro};
+use fanorona_ai::solve::{Budget, Progress, Value, human_bytes, layered, pns, retro, tablegen};
 use fanorona_core::{BoardSize, Color, Position};
 use serde_json::{Value as Json, json};
 
@@ -51,13 +51,21 @@ pub struct SolveArgs {
     #[arg(long, value_name = "TURNS", default_value_t = 0,
           value_parser = ranged::<usize>(0..=limits::TURNS))]
     pub line: usize,
-    /// Generate endgame tables of the board (default 5x9) into this directory.
+    /// Generate endgame tables of the board (default 5x9) into this directory: for each
+    /// material class a distance layer (`.fntb`) and a two-bit win/draw/loss layer
+    /// (`.fnwdl`), written as soon as the class is solved. Classes whose files are already
+    /// there are loaded instead, so an interrupted run resumes where it stopped.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["fen", "probe", "method", "line"])]
     pub tables: Option<PathBuf>,
-    /// Most stones in total for `--tables`.
-    #[arg(long, value_name = "N", default_value_t = 4, requires = "tables",
-          value_parser = ranged::<u32>(2..=8))]
+    /// Most stones in total for `--tables` and `--check-tables`.
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = ranged::<u32>(2..=8))]
     pub max_stones: u32,
+    /// Check the endgame tables of the board in this directory, up to `--max-stones`: every
+    /// position's entry must be what its children's entries make it, and the two layers must
+    /// agree. Exit code 1 at the first disagreement.
+    #[arg(long, value_name = "DIR",
+          conflicts_with_all = ["fen", "probe", "method", "line", "tables", "prove", "certificate"])]
+    pub check_tables: Option<PathBuf>,
     /// Run one proof-number search only: can this side (`white` or `black`) force a win?
     #[arg(long, value_name = "SIDE", conflicts_with_all = ["tables", "probe", "method", "line"])]
     pub prove: Option<String>,
@@ -174,6 +182,9 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let pos = position.position()?.with_rules(rules);
     if let Some(dir) = &args.tables {
         return generate_tables(args, dir, pos.size(), &budget);
+    }
+    if let Some(dir) = &args.check_tables {
+        return check_tables(args, dir, pos.size());
     }
     if let Some(dir) = &args.probe {
         return probe(args, dir, &pos);
@@ -503,7 +514,7 @@ fn prove(args: &SolveArgs, pos: &Position, attacker: Color, budget: &Budget) -> 
 
 fn generate_tables(
     args: &SolveArgs,
-    dir: &PathBuf,
+    dir: &Path,
     size: BoardSize,
     budget: &Budget,
 ) -> Result<ExitCode> {
@@ -513,24 +524,62 @@ fn generate_tables(
         r.no_capture_limit = None;
         r
     };
-    // The tables are saved into a temporary folder in DIR, made first (so that a DIR that
-    // cannot be written is known before the work), then moved into DIR.
-    let staging = crate::output::TempDir::new_in(dir)?;
     let bar = progress::bar(0, "tables");
     let mut report = reporter(&bar);
-    let start = Instant::now();
-    let (tables, stats) = Tablebase::generate(size, rules, args.max_stones, budget, &mut report)?;
-    let generated = start.elapsed();
-    let files = tables.save(staging.path())?;
-    let placed = staging.move_into_place()?;
-    let files: Vec<(PathBuf, u64)> = files.into_iter().map(|(p, b)| (placed(&p), b)).collect();
+    if !args.json {
+        bar.suspend(|| {
+            writeln!(
+                stdout,
+                "class   positions       wins      draws     losses  longest  seconds"
+            )
+        })?;
+    }
+    let mut lines: Result<()> = Ok(());
+    let mut done = |c: &tablegen::ClassReport| {
+        if args.json || lines.is_err() {
+            return;
+        }
+        let s = &c.stats;
+        lines = bar.suspend(|| {
+            writeln!(
+                crate::output::stdout(),
+                "{:>2}v{:<2} {:>11} {:>10} {:>10} {:>10} {:>8} {:>8}",
+                s.stm,
+                s.opp,
+                s.positions,
+                s.wins,
+                s.draws,
+                s.losses,
+                s.longest,
+                if c.resumed {
+                    "on disk".to_owned()
+                } else {
+                    format!("{:.2}", s.time.as_secs_f64())
+                }
+            )
+            .map_err(Into::into)
+        });
+    };
+    // Files are written into a temporary folder in DIR (removed if the program is
+    // interrupted), then renamed into DIR one by one as each class is solved.
+    let staging = crate::output::TempDir::new_in(dir)?;
+    let options = tablegen::Options::new(size, rules, args.max_stones).staging(staging.path());
+    let result = tablegen::generate(dir, &options, budget, &mut report, &mut done)
+        .with_context(|| format!("generating tables into {}", crate::output::shown_path(dir)))?;
+    lines?;
+    // Every file is in place already: this removes the empty temporary folder.
+    let _ = staging.move_into_place()?;
     bar.finish_and_clear();
-    let bytes: u64 = files.iter().map(|f| f.1).sum();
     if args.json {
-        let classes: Vec<Json> = stats.iter().map(class_json).collect();
-        let files: Vec<Json> = files
+        let classes: Vec<Json> = result
+            .classes
             .iter()
-            .map(|(p, b)| json!({"path": p.display().to_string(), "bytes": b}))
+            .map(|c| {
+                let mut j = class_json(&c.stats);
+                j["resumed"] = json!(c.resumed);
+                j["bytes"] = json!(c.bytes);
+                j
+            })
             .collect();
         writeln!(
             stdout,
@@ -539,44 +588,75 @@ fn generate_tables(
                 "board": size.to_string(),
                 "max_stones": args.max_stones,
                 "rules": rules.to_full_string(),
-                "positions": tables.positions(),
-                "bytes": bytes,
-                "seconds": generated.as_secs_f64(),
+                "positions": result.positions,
+                "bytes": result.bytes,
+                "peak_bytes": result.peak_bytes,
+                "seconds": result.time.as_secs_f64(),
                 "classes": classes,
-                "files": files,
             })
         )?;
         return Ok(ExitCode::SUCCESS);
     }
     writeln!(
         stdout,
-        "class   positions       wins      draws     losses  longest  seconds"
+        "{} tables of {size} up to {} stones in {}: {} positions, {} in files, {} of generation arrays at the peak, {:.2} s",
+        result.classes.len(),
+        args.max_stones,
+        crate::output::shown_path(dir),
+        result.positions,
+        human_bytes(result.bytes),
+        human_bytes(result.peak_bytes),
+        result.time.as_secs_f64()
     )?;
-    for s in &stats {
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check_tables(args: &SolveArgs, dir: &Path, size: BoardSize) -> Result<ExitCode> {
+    let mut stdout = crate::output::stdout();
+    let bar = progress::bar(0, "check");
+    let mut report = reporter(&bar);
+    let result = tablegen::check(dir, size, args.max_stones, &mut report);
+    bar.finish_and_clear();
+    let r = match result {
+        Ok(r) => r,
+        Err(e) => {
+            if args.json {
+                writeln!(
+                    stdout,
+                    "{}",
+                    json!({"valid": false, "error": e.to_string()})
+                )?;
+            } else {
+                writeln!(stdout, "invalid: {e}")?;
+            }
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    if args.json {
         writeln!(
             stdout,
-            "{:>2}v{:<2} {:>11} {:>10} {:>10} {:>10} {:>8} {:>8.2}",
-            s.stm,
-            s.opp,
-            s.positions,
-            s.wins,
-            s.draws,
-            s.losses,
-            s.longest,
-            s.time.as_secs_f64()
+            "{}",
+            json!({
+                "valid": true,
+                "board": size.to_string(),
+                "max_stones": args.max_stones,
+                "classes": r.classes,
+                "positions": r.positions,
+                "turns": r.turns,
+                "seconds": r.time.as_secs_f64(),
+            })
+        )?;
+    } else {
+        writeln!(
+            stdout,
+            "valid: {} classes of {size} up to {} stones, {} positions, {} turns looked up, {:.2} s",
+            r.classes,
+            args.max_stones,
+            r.positions,
+            r.turns,
+            r.time.as_secs_f64()
         )?;
     }
-    writeln!(
-        stdout,
-        "{} tables of {size} up to {} stones: {} positions, {} files of {} in {}, generated in {:.2} s",
-        stats.len(),
-        args.max_stones,
-        tables.positions(),
-        files.len(),
-        human_bytes(bytes),
-        dir.display(),
-        generated.as_secs_f64()
-    )?;
     Ok(ExitCode::SUCCESS)
 }
 

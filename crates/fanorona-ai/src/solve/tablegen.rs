@@ -1,0 +1,609 @@
+//! Endgame tables generated on disk, class pair by class pair, in little memory and resumably;
+//! and their consistency check.
+//!
+//! [`generate`] writes the tables of a board into a directory: for each material class the
+//! distance layer (`RxC-SvO.fntb`, one byte a position, the format of
+//! [`tablebase`](super::tablebase)) and the compact win/draw/loss layer (`RxC-SvO.fnwdl`, two
+//! bits a position). Classes are solved in pairs (`SvO` with `OvS`, linked by paikas) in order
+//! of total stones, each pair's files written atomically (a temporary file renamed into place)
+//! as soon as it is solved; a pair whose files are already there and load is skipped, so an
+//! interrupted run resumes where it stopped. Only the pair being solved and the tables of fewer
+//! stones (which captures lead to) are in memory.
+//!
+//! # The method
+//!
+//! Captures are compulsory and lead to classes already solved, so a position with a capture
+//! (or without any turn) has its value and distance from the smaller tables at once: a first
+//! pass over the pair settles those and counts the turns (all paikas) of every other position.
+//! Then the paika positions are settled by increasing distance `d` with *un-moves*, without
+//! storing any edge: each position settled at distance `d` is un-moved (a stone of the side
+//! that has just moved steps back to an empty neighbour) to each parent still open; a parent of
+//! a loss becomes a win at `d + 1`; a parent of a win loses one from its count, and when no
+//! turn is left it becomes a loss at `d + 1`. A parent found this way is always a paika
+//! position (positions with captures are settled before), so the un-move is a legal paika of
+//! it. Whatever stays open is a draw. Memory: two bytes a position of the pair (the entry and
+//! the count), plus the smaller tables.
+//!
+//! [`check`] verifies tables independently of that method, forward only: for every position of
+//! every class it generates each legal turn, looks the child up, and checks that the entry is
+//! exactly what the children's entries make it (a win at `1 +` the smallest distance of a
+//! losing child; else a draw when a child is a draw; else a loss at `1 +` the largest distance of
+//! the children; a loss at 0 or a draw without any turn, by the stuck rule), and that the
+//! win/draw/loss layer agrees with the distance layer.
+//!
+//! # Examples
+//!
+//! ```
+//! use fanorona_ai::solve::{self, Budget, tablegen, tablebase::Tablebase};
+//! use fanorona_core::BoardSize;
+//!
+//! let dir = std::env::temp_dir().join(format!("fanorona-tablegen-doc-{}", std::process::id()));
+//! let rules = solve::solver_rules();
+//! let report = tablegen::generate(&dir, &tablegen::Options::new(BoardSize::TELO, rules, 4), &Budget::default(), &mut |_| {}, &mut |_| {})?;
+//! assert_eq!(report.classes.len(), 6); // 1v1, 2v1, 1v2, 3v1, 1v3, 2v2
+//! let checked = tablegen::check(&dir, BoardSize::TELO, 4, &mut |_| {})?;
+//! assert_eq!(checked.positions, report.positions);
+//! // A second run finds every pair done.
+//! let again = tablegen::generate(&dir, &tablegen::Options::new(BoardSize::TELO, rules, 4), &Budget::default(), &mut |_| {}, &mut |_| {})?;
+//! assert!(again.classes.iter().all(|c| c.resumed));
+//! let tables = Tablebase::load(&dir)?;
+//! assert_eq!(tables.max_stones(BoardSize::TELO), 4);
+//! # std::fs::remove_dir_all(&dir).ok();
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use fanorona_core::{Bitboard, BoardSize, Color, Direction, Position, Rules, Setup, StuckRule};
+
+use super::tablebase::{
+    ClassStats, Probe, TableError, Tablebase, class_len, file_name, index, pack_wdl, unindex,
+    wdl_file_name, write_distance_file, write_wdl_file,
+};
+use super::{Budget, Progress, SolveError};
+
+/// An open entry during generation (the distance layer's `0`, a draw, is written at the end).
+const OPEN: u8 = 0;
+/// A settled draw during generation.
+const DRAW: u8 = 255;
+/// The largest distance an entry holds (`1 + d` in a byte, 255 kept for draws while generating).
+const MAX_DISTANCE: u16 = 253;
+
+/// One class of a [`generate`] run.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct ClassReport {
+    /// Its figures (time: the pair's time, shared equally by its two classes).
+    pub stats: ClassStats,
+    /// Whether its files were already there and were loaded instead of generated.
+    pub resumed: bool,
+    /// Bytes of its two files.
+    pub bytes: u64,
+}
+
+/// What a [`generate`] run did.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Report {
+    /// Every class, in the order solved.
+    pub classes: Vec<ClassReport>,
+    /// Positions over all classes.
+    pub positions: u64,
+    /// Bytes of all the files.
+    pub bytes: u64,
+    /// The largest memory the generation's arrays took at once (entries and counts of a pair,
+    /// plus the smaller tables), in bytes.
+    pub peak_bytes: u64,
+    /// Time of the whole run.
+    pub time: Duration,
+}
+
+/// What to generate: the board, the rules and the most stones.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Options {
+    /// The board.
+    pub size: BoardSize,
+    /// The rules (only the stuck rule and compulsory continuation matter).
+    pub rules: Rules,
+    /// Most stones in total, 2 to 8.
+    pub max_stones: u32,
+    /// Where files are written before they are renamed into the tables' directory (the
+    /// same file system); the tables' directory itself when `None`.
+    pub staging: Option<PathBuf>,
+}
+
+impl Options {
+    /// Every class of `size` with 2 to `max_stones` stones under `rules`.
+    pub fn new(size: BoardSize, rules: Rules, max_stones: u32) -> Options {
+        Options {
+            size,
+            rules,
+            max_stones,
+            staging: None,
+        }
+    }
+
+    /// Writes files into `dir` first (for example a temporary folder removed when the program
+    /// is interrupted), then renames them into place.
+    pub fn staging(mut self, dir: impl Into<PathBuf>) -> Options {
+        self.staging = Some(dir.into());
+        self
+    }
+}
+
+/// Generates into `dir` the tables of every material class of `options.size` with 2 to
+/// `options.max_stones` stones (each side at least one), skipping pairs of classes whose files
+/// are already there. `progress` hears about the work within a pair; `done` about each class
+/// as soon as its files are written (or found).
+///
+/// # Errors
+///
+/// [`TableError::BadStoneCount`], [`TableError::DistanceOverflow`], [`TableError::Io`] when a
+/// file cannot be written, [`TableError::Format`] or [`TableError::Checksum`] when a file
+/// already there is damaged (remove it to have it generated again), and [`TableError::Solve`]
+/// when the budget runs out.
+pub fn generate(
+    dir: &Path,
+    options: &Options,
+    budget: &Budget,
+    progress: &mut dyn FnMut(Progress),
+    done: &mut dyn FnMut(&ClassReport),
+) -> Result<Report, TableError> {
+    let (size, max_stones) = (options.size, options.max_stones);
+    let staging = options.staging.as_deref().unwrap_or(dir);
+    if !(2..=8).contains(&max_stones) || max_stones as usize > size.len() {
+        return Err(TableError::BadStoneCount { max_stones });
+    }
+    let rules = super::tablebase::normal_rules(options.rules);
+    let clock = budget.clock();
+    std::fs::create_dir_all(dir).map_err(|error| TableError::Io {
+        path: dir.to_owned(),
+        error,
+    })?;
+    let n = size.len();
+    let mut tb = Tablebase::new();
+    tb.set_rules(size, rules);
+    let mut report = Report {
+        classes: Vec::new(),
+        positions: 0,
+        bytes: 0,
+        peak_bytes: 0,
+        time: Duration::ZERO,
+    };
+    for total in 2..=max_stones as u8 {
+        for a in (total.div_ceil(2)..total).rev() {
+            let b = total - a;
+            let mut classes = vec![(a, b)];
+            if a != b {
+                classes.push((b, a));
+            }
+            let have = classes.iter().all(|&(s, o)| {
+                dir.join(file_name(size, s, o)).exists()
+                    && dir.join(wdl_file_name(size, s, o)).exists()
+            });
+            if have {
+                for &(s, o) in &classes {
+                    let entries = tb.load_class(dir, size, s, o, rules)?;
+                    let stats = super::tablebase::class_stats(size, s, o, &entries, Duration::ZERO);
+                    let bytes = file_bytes(dir, size, s, o);
+                    tb.insert_entries(size, s, o, entries);
+                    let c = ClassReport {
+                        stats,
+                        resumed: true,
+                        bytes,
+                    };
+                    done(&c);
+                    report.classes.push(c);
+                }
+                continue;
+            }
+            let pair_bytes: u64 = classes.iter().map(|&(s, o)| 2 * class_len(n, s, o)).sum();
+            let in_memory = pair_bytes + tb.bytes();
+            budget.check_bytes(in_memory, "table generation")?;
+            report.peak_bytes = report.peak_bytes.max(in_memory);
+            let t0 = Instant::now();
+            let solved = solve_pair(&tb, size, rules, a, b, &clock, progress)?;
+            let time = t0.elapsed() / solved.len() as u32;
+            for (s, o, entries) in solved {
+                let stats = super::tablebase::class_stats(size, s, o, &entries, time);
+                let flags = super::tablebase::rules_flags(rules);
+                let mut bytes = write_distance_file(dir, staging, size, s, o, flags, &entries)?;
+                bytes += write_wdl_file(dir, staging, size, s, o, flags, &pack_wdl(&entries))?;
+                tb.insert_entries(size, s, o, entries);
+                let c = ClassReport {
+                    stats,
+                    resumed: false,
+                    bytes,
+                };
+                done(&c);
+                report.classes.push(c);
+            }
+        }
+    }
+    report.positions = report.classes.iter().map(|c| c.stats.positions).sum();
+    report.bytes = report.classes.iter().map(|c| c.bytes).sum();
+    report.time = clock.elapsed();
+    Ok(report)
+}
+
+fn file_bytes(dir: &Path, size: BoardSize, s: u8, o: u8) -> u64 {
+    [file_name(size, s, o), wdl_file_name(size, s, o)]
+        .iter()
+        .filter_map(|f| std::fs::metadata(dir.join(f)).ok())
+        .map(|m| m.len())
+        .sum()
+}
+
+/// The position of class `s v o` with White (the side to move) on `stm` and Black on `opp`.
+#[inline]
+fn position(size: BoardSize, rules: Rules, stm: u64, opp: u64) -> Position {
+    Position::from_setup(
+        Setup {
+            size,
+            white: Bitboard(stm),
+            black: Bitboard(opp),
+            side_to_move: Color::White,
+            no_capture_count: 0,
+            turn_number: 2,
+        },
+        rules,
+    )
+    .expect("table positions are valid")
+}
+
+/// The entry of a child of a capture (`Black` to move after White's turn) from the smaller
+/// tables: `1 + d`, or [`DRAW`].
+#[inline]
+fn lower_entry(tb: &Tablebase, size: BoardSize, child: &Position) -> u8 {
+    let c_stm = child.stones(Color::Black).0;
+    let c_opp = child.stones(Color::White).0;
+    if c_stm == 0 {
+        return 1; // lost at distance 0
+    }
+    let cs = c_stm.count_ones() as u8;
+    let co = c_opp.count_ones() as u8;
+    match tb.entry(size, cs, co, index(size.len(), c_stm, c_opp)) {
+        0 => DRAW,
+        e => e,
+    }
+}
+
+/// The entry of a position from its children's entries (each `1 + d` or [`DRAW`]); `None`
+/// when it has no children.
+fn from_children(children: impl Iterator<Item = u8>) -> Option<Result<u8, ()>> {
+    let mut any = false;
+    let mut min_loss: Option<u8> = None;
+    let mut max_win: u8 = 0;
+    let mut draw = false;
+    for e in children {
+        any = true;
+        if e == DRAW || e == OPEN {
+            draw = true;
+        } else if (e - 1) % 2 == 0 {
+            min_loss = Some(min_loss.map_or(e, |m| m.min(e)));
+        } else {
+            max_win = max_win.max(e);
+        }
+    }
+    if !any {
+        return None;
+    }
+    // The parent's entry is 1 + (1 + child's distance) = child's entry + 1.
+    let up = |e: u8| -> Result<u8, ()> {
+        if u16::from(e) > MAX_DISTANCE {
+            Err(())
+        } else {
+            Ok(e + 1)
+        }
+    };
+    Some(if let Some(e) = min_loss {
+        up(e)
+    } else if draw {
+        Ok(DRAW)
+    } else {
+        up(max_win)
+    })
+}
+
+/// Solves classes `a v b` and `b v a` together by un-moves (see the module documentation).
+fn solve_pair(
+    tb: &Tablebase,
+    size: BoardSize,
+    rules: Rules,
+    a: u8,
+    b: u8,
+    clock: &super::Clock,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<(u8, u8, Vec<u8>)>, TableError> {
+    let n = size.len();
+    let mut classes = vec![(a, b)];
+    if a != b {
+        classes.push((b, a));
+    }
+    // slot 0: a v b, slot 1: b v a (the same as slot 0 when a == b).
+    let slot_of = |s: u8| -> usize { usize::from(s != a) };
+    let mut entries: Vec<Vec<u8>> = Vec::new();
+    let mut counts: Vec<Vec<u8>> = Vec::new();
+    let total: u64 = classes.iter().map(|&(s, o)| class_len(n, s, o)).sum();
+    let mut done = 0u64;
+    let mut max_seed: u8 = 0;
+    // Pass 1: positions with a capture or without a turn, from the smaller tables; the others'
+    // turn counts.
+    for &(s, o) in &classes {
+        let len = class_len(n, s, o) as usize;
+        let mut e = vec![OPEN; len];
+        let mut c = vec![0u8; len];
+        for idx in 0..len {
+            if done.is_multiple_of(1 << 16) {
+                clock.check("table generation")?;
+                progress(Progress {
+                    stage: "captures",
+                    done,
+                    total,
+                });
+            }
+            done += 1;
+            let (stm, opp) = unindex(n, s, o, idx as u64);
+            let pos = position(size, rules, stm, opp);
+            if pos.has_capture() {
+                let mut kids = Vec::with_capacity(16);
+                pos.for_each_turn(|t| kids.push(lower_entry(tb, size, &pos.play(&t))));
+                let v = from_children(kids.into_iter())
+                    .expect("a capture is a turn")
+                    .map_err(|()| TableError::DistanceOverflow { stm: s, opp: o })?;
+                e[idx] = v;
+                if v != DRAW {
+                    max_seed = max_seed.max(v);
+                }
+            } else {
+                let k = pos.count_turns();
+                if k == 0 {
+                    e[idx] = if rules.stuck == StuckRule::Draws {
+                        DRAW
+                    } else {
+                        1
+                    };
+                } else {
+                    c[idx] = u8::try_from(k).map_err(|_| {
+                        TableError::Solve(SolveError::Internal("more than 255 paikas"))
+                    })?;
+                }
+            }
+        }
+        entries.push(e);
+        counts.push(c);
+    }
+    let geo = size.geometry();
+    let dirs: Vec<Direction> = (0..8).map(Direction::from_index).collect();
+    // Pass 2: by increasing distance.
+    let mut d: u16 = 0;
+    loop {
+        let code = (d + 1) as u8;
+        let mut found = false;
+        for (slot, &(s, o)) in classes.iter().enumerate() {
+            let len = entries[slot].len();
+            // The parents of a position of `s v o` are in `o v s`.
+            let pslot = slot_of(o);
+            for idx in 0..len {
+                if entries[slot][idx] != code {
+                    continue;
+                }
+                found = true;
+                let (stm, opp) = unindex(n, s, o, idx as u64);
+                let empty = geo.all().0 & !(stm | opp);
+                let mut m = opp;
+                while m != 0 {
+                    let e = m & m.wrapping_neg();
+                    m &= m - 1;
+                    for &dir in &dirs {
+                        // The point from which a step in `dir` reaches `e`, if empty.
+                        let x = geo.toward(Bitboard(e), dir).0 & empty;
+                        if x == 0 {
+                            continue;
+                        }
+                        let p_stm = (opp & !e) | x;
+                        let pidx = index(n, p_stm, stm) as usize;
+                        let pe = &mut entries[pslot][pidx];
+                        if *pe != OPEN {
+                            continue;
+                        }
+                        if d.is_multiple_of(2) {
+                            // The child is lost: the parent wins at d + 1.
+                            if d + 1 > MAX_DISTANCE {
+                                return Err(TableError::DistanceOverflow { stm: o, opp: s });
+                            }
+                            *pe = code + 1;
+                        } else {
+                            let c = &mut counts[pslot][pidx];
+                            *c -= 1;
+                            if *c == 0 {
+                                if d + 1 > MAX_DISTANCE {
+                                    return Err(TableError::DistanceOverflow { stm: o, opp: s });
+                                }
+                                entries[pslot][pidx] = code + 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        clock.check("table generation")?;
+        progress(Progress {
+            stage: "distance",
+            done: u64::from(d),
+            total: 0,
+        });
+        if !found && code >= max_seed {
+            break;
+        }
+        d += 1;
+    }
+    drop(counts);
+    Ok(classes
+        .into_iter()
+        .zip(entries)
+        .map(|((s, o), mut e)| {
+            for v in &mut e {
+                if *v == DRAW {
+                    *v = 0;
+                }
+            }
+            (s, o, e)
+        })
+        .collect())
+}
+
+/// What [`check`] found.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct CheckReport {
+    /// Classes checked.
+    pub classes: u64,
+    /// Positions checked.
+    pub positions: u64,
+    /// Turns generated and looked up.
+    pub turns: u64,
+    /// Time taken.
+    pub time: Duration,
+}
+
+/// Checks every table of `size` with 2 to `max_stones` stones in `dir`: every position's
+/// entry is what its children's entries make it, and the win/draw/loss layer agrees with the
+/// distance layer (see the module documentation). Needs the distance layers of all those
+/// classes in memory (one byte a position).
+///
+/// # Errors
+///
+/// [`TableError::Format`] naming the class, the position and the entries that disagree;
+/// loading errors as [`Tablebase::load`].
+pub fn check(
+    dir: &Path,
+    size: BoardSize,
+    max_stones: u32,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<CheckReport, TableError> {
+    let t0 = Instant::now();
+    let n = size.len();
+    let mut tb = Tablebase::new();
+    let mut rules = None;
+    let mut classes = Vec::new();
+    for total in 2..=max_stones as u8 {
+        for s in 1..total {
+            let o = total - s;
+            let path = dir.join(file_name(size, s, o));
+            let (entries, r) = super::tablebase::read_class(&path, size, s, o)?;
+            if rules.is_some_and(|x| x != r) {
+                return Err(TableError::MixedRules { path });
+            }
+            rules = Some(r);
+            let wdl_path = dir.join(wdl_file_name(size, s, o));
+            let wdl = super::tablebase::read_wdl_class(&wdl_path, size, s, o)?;
+            if wdl != pack_wdl(&entries) {
+                return Err(TableError::Format {
+                    path: wdl_path,
+                    reason: "the win/draw/loss layer disagrees with the distance layer".into(),
+                });
+            }
+            tb.insert_entries(size, s, o, entries);
+            classes.push((s, o, path));
+        }
+    }
+    let rules = rules.unwrap_or_else(super::solver_rules);
+    tb.set_rules(size, rules);
+    let total: u64 = classes.iter().map(|&(s, o, _)| class_len(n, s, o)).sum();
+    let mut report = CheckReport {
+        classes: 0,
+        positions: 0,
+        turns: 0,
+        time: Duration::ZERO,
+    };
+    for (s, o, path) in &classes {
+        let (s, o) = (*s, *o);
+        for idx in 0..class_len(n, s, o) {
+            if report.positions.is_multiple_of(1 << 16) {
+                progress(Progress {
+                    stage: "check",
+                    done: report.positions,
+                    total,
+                });
+            }
+            report.positions += 1;
+            let (stm, opp) = unindex(n, s, o, idx);
+            let pos = position(size, rules, stm, opp);
+            let mut kids = Vec::with_capacity(32);
+            pos.for_each_turn(|t| {
+                let child = pos.play(&t);
+                kids.push(lower_entry(&tb, size, &child));
+            });
+            report.turns += kids.len() as u64;
+            let expected = match from_children(kids.into_iter()) {
+                None if rules.stuck == StuckRule::Draws => Some(0),
+                None => Some(1),
+                Some(Ok(DRAW)) => Some(0),
+                Some(Ok(v)) => Some(v),
+                // A child at the largest distance an entry holds and a parent one further.
+                Some(Err(())) => None,
+            };
+            let stored = tb.entry(size, s, o, idx);
+            if Some(stored) != expected {
+                let shown = |e: u8| -> String {
+                    if e == 0 {
+                        "draw".to_owned()
+                    } else {
+                        let p = Probe::decode(e);
+                        format!("{} in {}", p.wdl, p.distance)
+                    }
+                };
+                return Err(TableError::Format {
+                    path: path.clone(),
+                    reason: format!(
+                        "entry {idx} ({}) is {}, its children make it {}",
+                        pos.to_fen(),
+                        shown(stored),
+                        expected.map_or_else(|| "beyond 254 turns".to_owned(), shown)
+                    ),
+                });
+            }
+        }
+        report.classes += 1;
+    }
+    report.time = t0.elapsed();
+    Ok(report)
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in `staging`, synced, then renamed
+/// over `path`.
+pub(crate) fn write_atomic(
+    path: &Path,
+    staging: &Path,
+    bytes: &[&[u8]],
+) -> Result<u64, TableError> {
+    let io = |error| TableError::Io {
+        path: path.to_owned(),
+        error,
+    };
+    let tmp: PathBuf = {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(format!(".tmp{}", std::process::id()));
+        staging.join(name)
+    };
+    let result = (|| -> std::io::Result<u64> {
+        let mut f = std::fs::File::create(&tmp)?;
+        let mut len = 0u64;
+        for b in bytes {
+            f.write_all(b)?;
+            len += b.len() as u64;
+        }
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)?;
+        Ok(len)
+    })();
+    if result.is_err() {
+        std::fs::remove_file(&tmp).ok();
+    }
+    result.map_err(io)
+}
