@@ -44,6 +44,7 @@ pub mod record;
 pub mod reference;
 mod rules;
 mod turn;
+mod variants;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Points};
@@ -55,7 +56,7 @@ pub use geometry::{BoardSize, Direction, Geometry, Point, PointName, SizeError};
 pub use notation::{TurnError, TurnSyntaxError, TurnText};
 pub use outcome::{EndReason, Outcome};
 pub use position::{Position, PositionError, Setup};
-pub use rules::{Rules, RulesError, StuckRule};
+pub use rules::{GameKind, Rules, RulesError, StuckRule};
 pub use turn::{MAX_STEPS, Step, StepKind, StepList, Turn, TurnList};
 
 /// The README's example, compiled and run as a doctest.

@@ -4,7 +4,7 @@
 //! them, or hand them to a closure.
 
 use crate::geometry::shift_toward as toward;
-use crate::{Position, Turn, TurnList};
+use crate::{GameKind, Position, Turn, TurnList};
 
 /// Marks a missing neighbour.
 const NONE: u8 = u8::MAX;
@@ -124,6 +124,9 @@ pub(crate) fn capture_masks(pos: &Position) -> (([u64; 8], [u64; 8]), bool) {
 
 /// Whether the side to move has any legal turn.
 pub(crate) fn has_legal_turn(pos: &Position) -> bool {
+    if pos.rules.game == GameKind::Telo {
+        return crate::variants::telo_has_legal_turn(pos);
+    }
     let geo = pos.geo;
     let me = pos.stones[pos.side.index()];
     let empty = geo.all().0 & !(me | pos.stones[pos.side.other().index()]);
@@ -229,6 +232,11 @@ pub(crate) fn paika_steps(pos: &Position, only: u64, mut f: impl FnMut(u8, usize
 /// Generates every legal turn of `pos` into `sink`, or only those of the stones in `only`.
 #[inline]
 pub(crate) fn generate<S: Sink>(pos: &Position, only: u64, sink: &mut S) {
+    if (pos.rules.vela || pos.rules.game != GameKind::Capture)
+        && crate::variants::generate(pos, only, sink)
+    {
+        return;
+    }
     let (mut masks, any_capture) = capture_masks(pos);
     if only != u64::MAX {
         for d in 0..8 {
@@ -329,6 +337,12 @@ fn count(pos: &Position, masks: &([u64; 8], [u64; 8]), any_capture: bool) -> u64
 /// The number of legal turns leading to distinct positions (see [`Unique`]), without building
 /// them: the chains are walked carrying only the board and what they captured.
 pub(crate) fn count_unique(pos: &Position) -> u64 {
+    if pos.rules.vela || pos.rules.game != GameKind::Capture {
+        let mut n = Counter(0);
+        if crate::variants::generate(pos, u64::MAX, &mut Unique::new(&mut n)) {
+            return n.0;
+        }
+    }
     let (masks, any_capture) = capture_masks(pos);
     if !any_capture || pos.is_opening_restricted() {
         // Paika turns, and single capture steps, never share a start, end and capture.

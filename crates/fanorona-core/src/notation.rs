@@ -30,7 +30,8 @@ use crate::{BoardSize, Point, Position, StepKind, Turn};
 pub struct TurnText {
     /// The starting point.
     pub from: Point,
-    /// Each point stepped to, with the capture letter when one was written.
+    /// Each point stepped to, with the capture letter when one was written; none for a
+    /// placement (the text is the point alone, as in `b2`).
     pub steps: SmallVec<[(Point, Option<StepKind>); 8]>,
 }
 
@@ -137,6 +138,10 @@ impl TurnText {
         let from = point_at(0)?;
         let mut i = 2;
         let mut steps = SmallVec::new();
+        if bytes.len() == 2 {
+            // A point alone: a placement (Fanoron-Telo).
+            return Ok(TurnText { from, steps });
+        }
         while i < bytes.len() || steps.is_empty() {
             if bytes.get(i) == Some(&b'-') {
                 i += 1;
@@ -179,6 +184,13 @@ impl Position {
     /// not legal here, [`TurnError::Ambiguous`] when a left-out capture letter matters.
     pub fn parse_turn(&self, text: &str) -> Result<Turn, TurnError> {
         let parsed = TurnText::parse(text.trim(), self.size())?;
+        if parsed.steps.is_empty() && self.rules.game != crate::GameKind::Telo {
+            return Err(TurnError::Syntax(TurnSyntaxError {
+                offset: 2,
+                expected: "a point such as e3",
+                text: text.trim().to_owned(),
+            }));
+        }
         let mut found: SmallVec<[Turn; 2]> = SmallVec::new();
         self.for_each_turn_from(parsed.from, |t| {
             if parsed.matches(&t) {
@@ -199,6 +211,15 @@ impl Position {
     }
 
     fn illegal_reason(&self, parsed: &TurnText) -> &'static str {
+        if self.rules.game == crate::GameKind::Telo {
+            return match (parsed.steps.is_empty(), self.is_placement_phase()) {
+                _ if self.outcome().is_some() => "the game is over",
+                (true, false) => "all three stones are on the board: move one",
+                (false, true) => "the side to move still places stones",
+                (true, true) => "the point is not empty",
+                (false, false) => "no legal step follows this path",
+            };
+        }
         let Some(owner) = self.stone_at(parsed.from) else {
             return "there is no stone on the starting point";
         };

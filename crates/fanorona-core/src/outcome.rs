@@ -21,6 +21,8 @@ pub enum EndReason {
     Resignation,
     /// The players agreed to a draw.
     Agreement,
+    /// The winner has three stones in a line (Fanoron-Telo).
+    Alignment,
 }
 
 impl EndReason {
@@ -33,6 +35,7 @@ impl EndReason {
             EndReason::NoCaptureLimit => "no-capture limit",
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
+            EndReason::Alignment => "three in a line",
         }
     }
 }

@@ -6,7 +6,8 @@ use core::fmt;
 use crate::movegen::{self, Counter};
 use crate::outcome::{EndReason, Outcome};
 use crate::{
-    Bitboard, BoardSize, Color, Geometry, Point, Rules, StuckRule, Turn, TurnList, zobrist,
+    Bitboard, BoardSize, Color, GameKind, Geometry, Point, Rules, StuckRule, Turn, TurnList,
+    variants, zobrist,
 };
 
 /// An unchecked position: plain data, not necessarily legal. Turn it into a [`Position`] with
@@ -31,6 +32,7 @@ pub struct Setup {
 
 /// What makes a [`Setup`] unusable.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A point holds both a white and a black stone.
     Overlap(Point),
@@ -38,6 +40,10 @@ pub enum PositionError {
     OffBoard(Point),
     /// The turn number is 0 (turns count from 1).
     ZeroTurnNumber,
+    /// The rules' game is not played on this board (Fanoron-Telo needs the 3x3 board).
+    WrongBoard(GameKind),
+    /// A side has more stones than the game gives it (three in Fanoron-Telo).
+    TooManyStones(Color),
 }
 
 impl fmt::Display for PositionError {
@@ -54,6 +60,15 @@ impl fmt::Display for PositionError {
                 write!(f, "a stone on point index {} lies outside the board", p.0)
             }
             PositionError::ZeroTurnNumber => write!(f, "the turn number must be at least 1"),
+            PositionError::WrongBoard(game) => write!(
+                f,
+                "the game {} is played on the 3x3 board only",
+                game.name()
+            ),
+            PositionError::TooManyStones(c) => write!(
+                f,
+                "{c} has more than the three stones of Fanoron-Telo"
+            ),
         }
     }
 }
@@ -109,8 +124,48 @@ impl Position {
         Position::start_with(size, Rules::STANDARD)
     }
 
-    /// The starting position of any board size under the given rules.
+    /// The starting position of any board size under the given rules; for Fanoron-Telo
+    /// (`game=telo`) the empty 3x3 board.
+    ///
+    /// # Panics
+    ///
+    /// When the rules' game is not played on this board (Fanoron-Telo on a board other than
+    /// 3x3); [`Position::try_start`] returns an error instead.
     pub fn start_with(size: BoardSize, rules: Rules) -> Position {
+        match Position::try_start(size, rules) {
+            Ok(pos) => pos,
+            Err(e) => panic!("no start position: {e}"),
+        }
+    }
+
+    /// The starting position of any board size under the given rules, or why there is none.
+    ///
+    /// ```
+    /// use fanorona_core::{BoardSize, Position, Rules};
+    ///
+    /// let telo = Position::try_start(BoardSize::TELO, Rules::TELO)?;
+    /// assert_eq!(telo.to_fen(), "3/3/3 w");
+    /// assert!(Position::try_start(BoardSize::STANDARD, Rules::TELO).is_err());
+    /// # Ok::<(), fanorona_core::PositionError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::WrongBoard`] when the rules' game is not played on this board.
+    pub fn try_start(size: BoardSize, rules: Rules) -> Result<Position, PositionError> {
+        if rules.game == GameKind::Telo {
+            return Position::from_setup(
+                Setup {
+                    size,
+                    white: Bitboard(0),
+                    black: Bitboard(0),
+                    side_to_move: Color::White,
+                    no_capture_count: 0,
+                    turn_number: 1,
+                },
+                rules,
+            );
+        }
         let (rows, cols) = (size.rows(), size.cols());
         let mid = rows / 2;
         let mut white = 0u64;
@@ -144,7 +199,6 @@ impl Position {
             },
             rules,
         )
-        .expect("the starting position is valid")
     }
 
     /// Checks a [`Setup`] and makes it a position under `rules`.
@@ -167,6 +221,16 @@ impl Position {
         }
         if setup.turn_number == 0 {
             return Err(PositionError::ZeroTurnNumber);
+        }
+        if rules.game == GameKind::Telo {
+            if setup.size != BoardSize::TELO {
+                return Err(PositionError::WrongBoard(rules.game));
+            }
+            for (c, bb) in [(Color::White, w), (Color::Black, b)] {
+                if bb.count_ones() > variants::TELO_STONES {
+                    return Err(PositionError::TooManyStones(c));
+                }
+            }
         }
         let mut pos = Position {
             geo,
@@ -299,10 +363,29 @@ impl Position {
         self.rules.opening_restriction && self.turn_number == 1
     }
 
-    /// Whether the side to move has a capture (and so must capture).
+    /// Whether the side to move has a capture (and so must capture). Never in Fanoron-Telo,
+    /// nor for Black during the Vela phase (it may not capture).
     #[inline]
     pub fn has_capture(&self) -> bool {
+        if self.rules.vela || self.rules.game != GameKind::Capture {
+            return variants::has_capture(self);
+        }
         movegen::capture_masks(self).1
+    }
+
+    /// Whether the Vela restriction is in force: the `vela` option is on and Black has more
+    /// than five stones (Black only makes paika moves, White captures one stone per turn).
+    #[inline]
+    pub fn is_vela_phase(&self) -> bool {
+        variants::vela_restricted(self)
+    }
+
+    /// Whether the side to move places a stone this turn (Fanoron-Telo, while it has fewer
+    /// than three stones on the board).
+    #[inline]
+    pub fn is_placement_phase(&self) -> bool {
+        self.rules.game == GameKind::Telo
+            && self.stones[self.side.index()].count_ones() < variants::TELO_STONES
     }
 
     /// All legal turns: every paika when no capture exists, otherwise every capture chain,
@@ -400,8 +483,8 @@ impl Position {
         let captured = turn.captured().0;
         next.stones[us.index()] ^= move_bits;
         next.stones[them.index()] &= !captured;
-        next.hash ^= zobrist::stone(us, turn.from().0)
-            ^ zobrist::stone(us, turn.to().0)
+        // A placement has from == to: its single bit is toggled on, and hashed once.
+        next.hash ^= zobrist::stones(us, move_bits)
             ^ zobrist::stones(them, captured)
             ^ zobrist::black_to_move();
         next.side = them;
@@ -439,13 +522,18 @@ impl Position {
         next
     }
 
-    /// The end of the game as far as this position alone decides it: the side to move has no
-    /// stones (it loses) or no legal turn (it loses, or draws under
+    /// The end of the game as far as this position alone decides it: in Fanoron-Telo a line
+    /// of three (its side wins); in the capture game the side to move has no stones (it
+    /// loses); in both, the side to move has no legal turn (it loses, or draws under
     /// [`StuckRule::Draws`]). Repetition and the no-capture limit need the game's history:
     /// see [`Game::outcome`](crate::Game::outcome).
     pub fn outcome(&self) -> Option<Outcome> {
         let us = self.side;
-        if self.stones[us.index()] == 0 {
+        if self.rules.game == GameKind::Telo {
+            if let Some(winner) = variants::telo_winner(self) {
+                return Some(Outcome::win(winner, EndReason::Alignment));
+            }
+        } else if self.stones[us.index()] == 0 {
             return Some(Outcome::win(us.other(), EndReason::NoStones));
         }
         if !self.has_legal_turn() {

@@ -15,6 +15,31 @@ pub enum StuckRule {
     Draws,
 }
 
+/// Which game is played on the board: the capture game (Fanorona proper) or the traditional
+/// alignment game of Fanoron-Telo.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
+pub enum GameKind {
+    /// The capture game: paika, approach, withdrawal, chains (the default, every board).
+    #[default]
+    Capture,
+    /// Fanoron-Telo, the alignment game on the 3x3 board: three stones each, placed in turn,
+    /// then moved one step along the lines; three in a line wins.
+    Telo,
+}
+
+impl GameKind {
+    /// The stable name used in the `game` rule option: `capture` or `telo`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Capture => "capture",
+            GameKind::Telo => "telo",
+        }
+    }
+}
+
 /// The rule options of a game. [`Rules::default()`] is the standard game.
 ///
 /// Each option has a stable name, used in files (the `Rules` tag of game records) and in
@@ -28,6 +53,8 @@ pub enum StuckRule {
 /// | `stuck` | `loses`, `draws` | `loses` | a player with stones but no legal turn |
 /// | `repetition` | `2`..`255`, `off` | `3` | draw on this occurrence of a position |
 /// | `no-capture-limit` | `1`..`65535`, `off` | `100` | draw after this many turns in a row without a capture |
+/// | `vela` | `on`, `off` | `off` | the Vela handicap game: Black gives stones away until it has five |
+/// | `game` | `capture`, `telo` | `capture` | `telo`: Fanoron-Telo's alignment game (3x3 only) |
 ///
 /// # Examples
 ///
@@ -58,6 +85,12 @@ pub struct Rules {
     /// Draw after this many consecutive turns (of either side) without a capture; `None` turns
     /// the rule off.
     pub no_capture_limit: Option<u16>,
+    /// Vela, the handicap game: while Black has more than five stones, Black only makes paika
+    /// moves and White's captures are single steps that take one stone each (see
+    /// `docs/rules.md`).
+    pub vela: bool,
+    /// The capture game or Fanoron-Telo's alignment game.
+    pub game: GameKind,
 }
 
 impl Rules {
@@ -68,15 +101,34 @@ impl Rules {
         stuck: StuckRule::Loses,
         repetition: Some(3),
         no_capture_limit: Some(100),
+        vela: false,
+        game: GameKind::Capture,
     };
 
+    /// Fanoron-Telo, the traditional alignment game on the 3x3 board: the standard options
+    /// with `game=telo` and without the no-capture limit (nothing is ever captured).
+    pub const TELO: Rules = Rules {
+        no_capture_limit: None,
+        game: GameKind::Telo,
+        ..Rules::STANDARD
+    };
+
+    /// Whether the Vela restriction is in force for `black_stones` black stones: Vela is on
+    /// and Black has more than five stones.
+    #[inline]
+    pub const fn vela_phase(&self, black_stones: u32) -> bool {
+        self.vela && black_stones > 5
+    }
+
     /// The stable names of all options, in the order they are written.
-    pub const NAMES: [&'static str; 5] = [
+    pub const NAMES: [&'static str; 7] = [
         "opening-restriction",
         "compulsory-continuation",
         "stuck",
         "repetition",
         "no-capture-limit",
+        "vela",
+        "game",
     ];
 
     /// The canonical form: every option, default or not, for files that must be explicit.
@@ -119,6 +171,12 @@ impl Rules {
                 "no-capture-limit={}",
                 num(self.no_capture_limit.map(u32::from))
             ));
+        }
+        if all || self.vela != d.vela {
+            out.push(format!("vela={}", on(self.vela)));
+        }
+        if all || self.game != d.game {
+            out.push(format!("game={}", self.game.name()));
         }
         out
     }
@@ -165,6 +223,14 @@ impl Rules {
                         Ok(n) if n >= 1 => Some(n),
                         _ => return Err(err()),
                     },
+                }
+            }
+            "vela" => self.vela = flag(value)?,
+            "game" => {
+                self.game = match value {
+                    "capture" => GameKind::Capture,
+                    "telo" => GameKind::Telo,
+                    _ => return Err(err()),
                 }
             }
             _ => return Err(err()),
@@ -246,7 +312,12 @@ impl fmt::Display for RulesError {
             return write!(f, "rule option {} is given twice", self.option);
         }
         match self.option.as_str() {
-            "opening-restriction" | "compulsory-continuation" => write!(
+            "game" => write!(
+                f,
+                "rule option game takes capture or telo, not {:?}",
+                self.value
+            ),
+            "opening-restriction" | "compulsory-continuation" | "vela" => write!(
                 f,
                 "rule option {} takes on or off, not {:?}",
                 self.option, self.value

@@ -52,7 +52,8 @@ pub struct Step {
 /// The most steps a turn can have: a chain never lands twice on the same point.
 pub const MAX_STEPS: usize = 64;
 
-/// A complete turn: a paika, or a chain of one or more capture steps by one stone.
+/// A complete turn: a paika, a chain of one or more capture steps by one stone, or (in
+/// Fanoron-Telo) the placement of a new stone, written as its point: `b2`.
 ///
 /// A `Turn` is made by the move generator ([`Position::legal_turns`](crate::Position::legal_turns)),
 /// by parsing turn text against a position, or by a [`TurnBuilder`](crate::TurnBuilder); it
@@ -95,6 +96,20 @@ impl Turn {
             from,
             to,
             len: 1,
+            capture: false,
+            size,
+        }
+    }
+
+    /// A placement (Fanoron-Telo): a new stone on the empty point `at`.
+    #[inline]
+    pub(crate) fn place(size: BoardSize, at: u8) -> Turn {
+        Turn {
+            path: [0; 4],
+            captured: 0,
+            from: at,
+            to: at,
+            len: 0,
             capture: false,
             size,
         }
@@ -144,9 +159,9 @@ impl Turn {
         Point(self.to)
     }
 
-    /// Number of steps: 1 for a paika, the chain's length for a capture.
+    /// Number of steps: 1 for a paika, the chain's length for a capture, 0 for a placement.
     #[inline]
-    #[allow(clippy::len_without_is_empty, reason = "a turn always has a step")]
+    #[allow(clippy::len_without_is_empty, reason = "see is_placement")]
     pub fn len(&self) -> usize {
         self.len as usize
     }
@@ -160,7 +175,14 @@ impl Turn {
     /// Whether the turn is a paika (a single non-capturing step).
     #[inline]
     pub fn is_paika(&self) -> bool {
-        !self.capture
+        !self.capture && self.len == 1
+    }
+
+    /// Whether the turn places a new stone on the board (Fanoron-Telo's first turns): then
+    /// [`Turn::from`] and [`Turn::to`] are both the point, and the turn has no steps.
+    #[inline]
+    pub fn is_placement(&self) -> bool {
+        self.len == 0 && !self.capture
     }
 
     /// Every stone the turn captures, over all its steps.

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::{GameResult, Location, ReadError, Tag, Visitor};
-use crate::{BoardSize, Color, Game, Outcome, Position, Rules, Turn, TurnError};
+use crate::{BoardSize, Color, Game, GameKind, Outcome, Position, Rules, Turn, TurnError};
 
 /// The kind of a [`Problem`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -154,14 +154,22 @@ impl fmt::Display for StartError {
 
 impl std::error::Error for StartError {}
 
-/// The board of a `[Variant]` name.
-fn variant_size(name: &str) -> Option<BoardSize> {
+/// The board and the game of a `[Variant]` name.
+fn variant_size(name: &str) -> Option<(BoardSize, GameKind)> {
     match name.to_ascii_lowercase().as_str() {
-        "fanoron-tsivy" => Some(BoardSize::STANDARD),
-        "fanoron-dimy" => Some(BoardSize::DIMY),
-        "fanoron-telo" => Some(BoardSize::TELO),
+        "fanoron-tsivy" => Some((BoardSize::STANDARD, GameKind::Capture)),
+        "fanoron-dimy" => Some((BoardSize::DIMY, GameKind::Capture)),
+        "fanoron-telo" => Some((BoardSize::TELO, GameKind::Telo)),
+        "fanorona-3x3" => Some((BoardSize::TELO, GameKind::Capture)),
         _ => None,
     }
+}
+
+/// Whether a `[Rules]` text names the `game` option itself.
+fn names_game(rules: &str) -> bool {
+    rules
+        .split([',', ' '])
+        .any(|item| item.split('=').next().is_some_and(|n| n.trim() == "game"))
 }
 
 /// The start position from the values of `[Variant]`, `[Board]`, `[Rules]` and `[FEN]`.
@@ -171,16 +179,22 @@ fn build_start(
     rules: Option<&str>,
     fen: Option<&str>,
 ) -> Result<Position, StartError> {
+    let rules_text = rules;
     let err = |tag, message: String| StartError { tag, message };
     let by_variant = match variant {
         None => None,
         Some(v) => Some(variant_size(v).ok_or_else(|| {
             err(
                 "Variant",
-                format!("unknown variant {v:?} (known: Fanoron-Tsivy, Fanoron-Dimy, Fanoron-Telo)"),
+                format!(
+                    "unknown variant {v:?} (known: Fanoron-Tsivy, Fanoron-Dimy, Fanoron-Telo, \
+                     Fanorona-3x3)"
+                ),
             )
         })?),
     };
+    let game = by_variant.map(|(_, g)| g);
+    let by_variant = by_variant.map(|(s, _)| s);
     let by_board = match board {
         None => None,
         Some(b) => Some(
@@ -200,15 +214,36 @@ fn build_start(
         ));
     }
     let size = by_board.or(by_variant);
-    let rules: Rules = match rules {
+    let mut rules: Rules = match rules {
         None => Rules::STANDARD,
         Some(r) => r.parse().map_err(|e| err("Rules", format!("{e}")))?,
     };
+    // A record of one game never replays under another's rules: the variant names the game,
+    // and a [Rules] tag that names another one is an error.
+    if let Some(g) = game {
+        if rules.game != g && names_game(rules_text.unwrap_or("")) {
+            return Err(err(
+                "Rules",
+                format!(
+                    "game={} does not match variant {} (game={})",
+                    rules.game.name(),
+                    variant.unwrap_or(""),
+                    g.name()
+                ),
+            ));
+        }
+        if g == GameKind::Telo && rules.game != g {
+            rules.no_capture_limit = None;
+        }
+        rules.game = g;
+    }
+    let size = match (size, rules.game) {
+        (None, GameKind::Telo) => Some(BoardSize::TELO),
+        (s, _) => s,
+    };
     match fen {
-        None => Ok(Position::start_with(
-            size.unwrap_or(BoardSize::STANDARD),
-            rules,
-        )),
+        None => Position::try_start(size.unwrap_or(BoardSize::STANDARD), rules)
+            .map_err(|e| err("Rules", format!("{e}"))),
         Some(f) => {
             let pos = Position::from_fen_with(f, rules).map_err(|e| err("FEN", format!("{e}")))?;
             match size {
