@@ -102,6 +102,21 @@ impl fmt::Display for ReferenceError {
 
 impl std::error::Error for ReferenceError {}
 
+/// Which game the reference plays (see `docs/rules.md`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[non_exhaustive]
+pub enum Variant {
+    /// The capture game under the solver's default rules.
+    #[default]
+    Standard,
+    /// Vela: while Black has more than five stones, Black only moves without capturing and
+    /// each White capture is one step that takes one stone; then the capture game.
+    Vela,
+    /// Fanoron-Telo (3x3): three stones each, placed then moved one step; three in a line
+    /// wins (no turn is left once a line stands).
+    Telo,
+}
+
 /// A position: the cells of a board and the side to move.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Board {
@@ -109,6 +124,7 @@ pub struct Board {
     cols: i32,
     cells: Vec<Cell>,
     side: Cell,
+    variant: Variant,
 }
 
 /// The eight directions as (file, rank) steps.
@@ -166,6 +182,7 @@ impl Board {
             cols: cols as i32,
             cells,
             side,
+            variant: Variant::Standard,
         })
     }
 
@@ -344,9 +361,128 @@ impl Board {
         }
     }
 
-    /// Every legal turn under the solver's default rules (see the [module documentation](self)),
-    /// in a fixed order. Empty when the side to move has lost (no stones, or stuck).
+    /// The same board played as `variant`.
+    pub fn with_variant(mut self, variant: Variant) -> Board {
+        self.variant = variant;
+        self
+    }
+
+    /// The game this board is played as.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn count(&self, c: Cell) -> usize {
+        self.cells.iter().filter(|&&x| x == c).count()
+    }
+
+    /// The moves of one step to an adjacent empty point, as turns.
+    fn plain_steps(&self) -> Vec<ReferenceTurn> {
+        let mut out = Vec::new();
+        for y in 0..self.rows {
+            for x in 0..self.cols {
+                if self.at(x, y) != self.side {
+                    continue;
+                }
+                for (d, &(dx, dy)) in DIRS.iter().enumerate() {
+                    if self.line(x, y, d) && self.at(x + dx, y + dy) == Cell::Empty {
+                        let mut after = self.clone();
+                        after.set(x, y, Cell::Empty);
+                        after.set(x + dx, y + dy, self.side);
+                        after.side = self.side.other();
+                        out.push(ReferenceTurn {
+                            text: format!("{}-{}", Board::name(x, y), Board::name(x + dx, y + dy)),
+                            after,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `c` holds three points in a row, file, or diagonal through the centre.
+    fn telo_line(&self, c: Cell) -> bool {
+        let lines = [
+            [(0, 0), (1, 0), (2, 0)],
+            [(0, 1), (1, 1), (2, 1)],
+            [(0, 2), (1, 2), (2, 2)],
+            [(0, 0), (0, 1), (0, 2)],
+            [(1, 0), (1, 1), (1, 2)],
+            [(2, 0), (2, 1), (2, 2)],
+            [(0, 0), (1, 1), (2, 2)],
+            [(2, 0), (1, 1), (0, 2)],
+        ];
+        lines
+            .iter()
+            .any(|l| l.iter().all(|&(x, y)| self.at(x, y) == c))
+    }
+
+    fn telo_turns(&self) -> Vec<ReferenceTurn> {
+        if self.telo_line(Cell::White) || self.telo_line(Cell::Black) {
+            return Vec::new();
+        }
+        if self.count(self.side) >= 3 {
+            return self.plain_steps();
+        }
+        let mut out = Vec::new();
+        for y in 0..self.rows {
+            for x in 0..self.cols {
+                if self.at(x, y) == Cell::Empty {
+                    let mut after = self.clone();
+                    after.set(x, y, self.side);
+                    after.side = self.side.other();
+                    out.push(ReferenceTurn {
+                        text: Board::name(x, y),
+                        after,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Vela while Black has more than five stones.
+    fn vela_turns(&self) -> Vec<ReferenceTurn> {
+        if self.side == Cell::Black {
+            return self.plain_steps();
+        }
+        let mut out = Vec::new();
+        for y in 0..self.rows {
+            for x in 0..self.cols {
+                if self.at(x, y) != self.side {
+                    continue;
+                }
+                for (d, letter, captured) in self.capture_steps(x, y, &[], None) {
+                    let (dx, dy) = DIRS[d];
+                    let mut after = self.clone();
+                    after.set(x, y, Cell::Empty);
+                    after.set(x + dx, y + dy, self.side);
+                    // Only the first stone of the line.
+                    after.set(captured[0].0, captured[0].1, Cell::Empty);
+                    after.side = self.side.other();
+                    out.push(ReferenceTurn {
+                        text: format!("{}-{}{letter}", Board::name(x, y), Board::name(x + dx, y + dy)),
+                        after,
+                    });
+                }
+            }
+        }
+        if out.is_empty() {
+            return self.plain_steps();
+        }
+        out
+    }
+
+    /// Every legal turn of its game (by default the solver's default rules, see the
+    /// [module documentation](self)), in a fixed order. Empty when the side to move has lost
+    /// (no stones, or stuck) or, in Fanoron-Telo, when a line of three stands.
     pub fn turns(&self) -> Vec<ReferenceTurn> {
+        match self.variant {
+            Variant::Telo => return self.telo_turns(),
+            Variant::Vela if self.count(Cell::Black) > 5 => return self.vela_turns(),
+            _ => {}
+        }
         let mut out = Vec::new();
         for y in 0..self.rows {
             for x in 0..self.cols {
