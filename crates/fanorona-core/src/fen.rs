@@ -4,7 +4,8 @@
 //! stones, a digit is a run of that many empty points. The board size is implied by the number
 //! of ranks and their width. Then, after a space, the side to move (`w` or `b`). Two optional
 //! numbers may follow, as in chess: the count of consecutive turns without capture and the turn
-//! number (default `0 1`).
+//! number (default `0 1`). Last, a word names the game when it is not the capture game: `vela`
+//! or `telo` (see [`GameKind`]); the rules given to the reader supply the game otherwise.
 //!
 //! # Examples
 //!
@@ -16,15 +17,22 @@
 //! assert_eq!(pos, Position::start(BoardSize::DIMY));
 //! let err = Position::from_fen("BBB/B1X/WWW w").unwrap_err();
 //! assert_eq!(err.to_string(), "position string, rank 2, character 3: 'X' is not W, B or a digit");
+//! // Fanoron-Telo's empty board, and a Vela position: the game travels with the position.
+//! let telo = Position::from_fen("3/3/3 w telo")?;
+//! assert_eq!(telo.legal_turns().len(), 9);
+//! assert_eq!(telo.to_fen(), "3/3/3 w telo");
 //! # Ok::<(), fanorona_core::FenError>(())
 //! ```
 
 use core::fmt;
 
-use crate::{Bitboard, BoardSize, Color, Position, PositionError, Rules, Setup, SizeError};
+use crate::{
+    Bitboard, BoardSize, Color, GameKind, Position, PositionError, Rules, Setup, SizeError,
+};
 
 /// What is wrong with a position string, and where.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum FenError {
     /// The string is empty.
     Empty,
@@ -72,6 +80,18 @@ pub enum FenError {
         /// The text found.
         found: String,
     },
+    /// The last field is a word that names no game (`vela` or `telo`).
+    BadGame {
+        /// The text found.
+        found: String,
+    },
+    /// The position string names another game than the rules it is read under.
+    GameConflict {
+        /// The game the position string names.
+        found: GameKind,
+        /// The game of the rules.
+        rules: GameKind,
+    },
     /// The fields are well formed but the setup is not usable.
     Position(PositionError),
 }
@@ -110,6 +130,15 @@ impl fmt::Display for FenError {
                 write!(f, ": {field} must be a number, not {found:?}")
             }
             FenError::ExtraField { found } => write!(f, ": unexpected text {found:?} at the end"),
+            FenError::BadGame { found } => {
+                write!(f, ": the game must be vela or telo, not {found:?}")
+            }
+            FenError::GameConflict { found, rules } => write!(
+                f,
+                ": it names the game {}, but the rules are those of {}",
+                found.name(),
+                rules.name()
+            ),
             FenError::Position(e) => write!(f, ": {e}"),
         }
     }
@@ -118,7 +147,8 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 impl Position {
-    /// Reads a position string under the standard rules.
+    /// Reads a position string under the standard rules (those of Vela or Fanoron-Telo when
+    /// the string names that game).
     ///
     /// # Errors
     ///
@@ -127,17 +157,30 @@ impl Position {
         Position::from_fen_with(fen, Rules::STANDARD)
     }
 
-    /// Reads a position string under the given rules.
+    /// Reads a position string under the given rules. A game named by the string replaces the
+    /// capture game of `rules`.
     ///
     /// # Errors
     ///
-    /// [`FenError`], saying which rank and character is wrong.
-    pub fn from_fen_with(fen: &str, rules: Rules) -> Result<Position, FenError> {
-        let setup = parse_setup(fen)?;
+    /// [`FenError`], saying which rank and character is wrong;
+    /// [`FenError::GameConflict`] when the string names a game and `rules` another one than
+    /// the capture game.
+    pub fn from_fen_with(fen: &str, mut rules: Rules) -> Result<Position, FenError> {
+        let (setup, game) = parse_setup(fen)?;
+        if let Some(game) = game {
+            if rules.game != GameKind::Capture && rules.game != game {
+                return Err(FenError::GameConflict {
+                    found: game,
+                    rules: rules.game,
+                });
+            }
+            rules.game = game;
+        }
         Position::from_setup(setup, rules).map_err(FenError::Position)
     }
 
-    /// The position string, with the counters only when they are not `0 1`.
+    /// The position string, with the counters only when they are not `0 1`, and the game when
+    /// it is not the capture game.
     pub fn to_fen(&self) -> String {
         let size = self.size();
         let mut out = String::with_capacity(size.len() + 16);
@@ -172,11 +215,15 @@ impl Position {
                 self.turn_number()
             ));
         }
+        if self.rules.game != GameKind::Capture {
+            out.push(' ');
+            out.push_str(self.rules.game.name());
+        }
         out
     }
 }
 
-fn parse_setup(fen: &str) -> Result<Setup, FenError> {
+fn parse_setup(fen: &str) -> Result<(Setup, Option<GameKind>), FenError> {
     let mut fields = fen.split_ascii_whitespace();
     let board = fields.next().ok_or(FenError::Empty)?;
     let ranks: Vec<&str> = board.split('/').collect();
@@ -246,6 +293,24 @@ fn parse_setup(fen: &str) -> Result<Setup, FenError> {
             });
         }
     };
+    let mut rest: Vec<&str> = fields.collect();
+    let game = match rest.last() {
+        Some(word) if word.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+            let game = match *word {
+                "vela" => GameKind::Vela,
+                "telo" => GameKind::Telo,
+                _ => {
+                    return Err(FenError::BadGame {
+                        found: (*word).to_owned(),
+                    });
+                }
+            };
+            rest.pop();
+            Some(game)
+        }
+        _ => None,
+    };
+    let mut fields = rest.into_iter();
     let mut counter = |field: &'static str, default: u16| match fields.next() {
         None => Ok(default),
         Some(t) => t.parse::<u16>().map_err(|_| FenError::BadCounter {
@@ -260,12 +325,13 @@ fn parse_setup(fen: &str) -> Result<Setup, FenError> {
             found: extra.to_owned(),
         });
     }
-    Ok(Setup {
+    let setup = Setup {
         size,
         white: Bitboard(white),
         black: Bitboard(black),
         side_to_move: side,
         no_capture_count,
         turn_number,
-    })
+    };
+    Ok((setup, game))
 }

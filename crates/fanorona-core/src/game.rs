@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Color, EndReason, GameKind, Outcome, Position, Turn, TurnError};
+use crate::{Color, EndReason, Outcome, Position, Turn, TurnError};
 
 /// A game in progress or finished: its start, its turns and the positions they led to.
 ///
@@ -201,7 +201,7 @@ impl Game {
             return Some(Outcome::draw(EndReason::Repetition));
         }
         if let Some(limit) = rules.no_capture_limit
-            && rules.game == GameKind::Capture
+            && rules.game.captures()
             && pos.no_capture_count() >= limit
         {
             return Some(Outcome::draw(EndReason::NoCaptureLimit));

@@ -232,9 +232,7 @@ pub(crate) fn paika_steps(pos: &Position, only: u64, mut f: impl FnMut(u8, usize
 /// Generates every legal turn of `pos` into `sink`, or only those of the stones in `only`.
 #[inline]
 pub(crate) fn generate<S: Sink>(pos: &Position, only: u64, sink: &mut S) {
-    if (pos.rules.vela || pos.rules.game != GameKind::Capture)
-        && crate::variants::generate(pos, only, sink)
-    {
+    if pos.rules.game != GameKind::Capture && crate::variants::generate(pos, only, sink) {
         return;
     }
     let (mut masks, any_capture) = capture_masks(pos);
@@ -337,7 +335,7 @@ fn count(pos: &Position, masks: &([u64; 8], [u64; 8]), any_capture: bool) -> u64
 /// The number of legal turns leading to distinct positions (see [`Unique`]), without building
 /// them: the chains are walked carrying only the board and what they captured.
 pub(crate) fn count_unique(pos: &Position) -> u64 {
-    if pos.rules.vela || pos.rules.game != GameKind::Capture {
+    if pos.rules.game != GameKind::Capture {
         let mut n = Counter(0);
         if crate::variants::generate(pos, u64::MAX, &mut Unique::new(&mut n)) {
             return n.0;

@@ -65,10 +65,9 @@ impl fmt::Display for PositionError {
                 "the game {} is played on the 3x3 board only",
                 game.name()
             ),
-            PositionError::TooManyStones(c) => write!(
-                f,
-                "{c} has more than the three stones of Fanoron-Telo"
-            ),
+            PositionError::TooManyStones(c) => {
+                write!(f, "{c} has more than the three stones of Fanoron-Telo")
+            }
         }
     }
 }
@@ -144,7 +143,7 @@ impl Position {
     /// use fanorona_core::{BoardSize, Position, Rules};
     ///
     /// let telo = Position::try_start(BoardSize::TELO, Rules::TELO)?;
-    /// assert_eq!(telo.to_fen(), "3/3/3 w");
+    /// assert_eq!(telo.to_fen(), "3/3/3 w telo");
     /// assert!(Position::try_start(BoardSize::STANDARD, Rules::TELO).is_err());
     /// # Ok::<(), fanorona_core::PositionError>(())
     /// ```
@@ -364,17 +363,26 @@ impl Position {
     }
 
     /// Whether the side to move has a capture (and so must capture). Never in Fanoron-Telo,
-    /// nor for Black during the Vela phase (it may not capture).
+    /// nor for White during the Vela phase (it may not capture).
     #[inline]
     pub fn has_capture(&self) -> bool {
-        if self.rules.vela || self.rules.game != GameKind::Capture {
+        if self.rules.game != GameKind::Capture {
             return variants::has_capture(self);
         }
         movegen::capture_masks(self).1
     }
 
-    /// Whether the Vela restriction is in force: the `vela` option is on and Black has more
-    /// than five stones (Black only makes paika moves, White captures one stone per turn).
+    /// Whether the Vela restriction is in force: the game is Vela (`game=vela`) and White has
+    /// more than five stones (White only makes paika moves, Black captures one stone per turn).
+    ///
+    /// ```
+    /// use fanorona_core::{BoardSize, Position, Rules};
+    ///
+    /// let vela = Position::start_with(BoardSize::STANDARD, Rules::VELA);
+    /// assert!(vela.is_vela_phase());
+    /// assert!(!vela.has_capture());
+    /// assert!(vela.legal_turns().iter().all(|t| t.is_paika()));
+    /// ```
     #[inline]
     pub fn is_vela_phase(&self) -> bool {
         variants::vela_restricted(self)

@@ -109,8 +109,8 @@ pub enum Variant {
     /// The capture game under the solver's default rules.
     #[default]
     Standard,
-    /// Vela: while Black has more than five stones, Black only moves without capturing and
-    /// each White capture is one step that takes one stone; then the capture game.
+    /// Vela: while White has more than five stones, White only moves without capturing and
+    /// each Black capture is one step that takes one stone; then the capture game.
     Vela,
     /// Fanoron-Telo (3x3): three stones each, placed then moved one step; three in a line
     /// wins (no turn is left once a line stands).
@@ -188,7 +188,8 @@ impl Board {
 
     /// Reads a position string: ranks from the top (the last rank) down, separated by `/`,
     /// `W` and `B` for stones and digits for runs of empty points, then a space and `w` or `b`
-    /// for the side to move. Anything after the side (the counters) is ignored.
+    /// for the side to move. The counters after the side are ignored; a last word `vela` or
+    /// `telo` plays the board as that [`Variant`].
     ///
     /// # Errors
     ///
@@ -238,11 +239,16 @@ impl Board {
             Some("b") => Cell::Black,
             _ => return Err(bad(side_col, "the side to move must be w or b")),
         };
+        let variant = match rest.split(' ').skip(1).last() {
+            Some("vela") => Variant::Vela,
+            Some("telo") => Variant::Telo,
+            _ => Variant::Standard,
+        };
         let mut cells = Vec::with_capacity(rows * cols);
         for row in grid.iter().rev() {
             cells.extend_from_slice(row);
         }
-        Board::new(rows, cols, cells, side)
+        Ok(Board::new(rows, cols, cells, side)?.with_variant(variant))
     }
 
     /// Ranks of the board.
@@ -442,10 +448,26 @@ impl Board {
         out
     }
 
-    /// Vela while Black has more than five stones.
+    /// Whether the side to move has a capture step anywhere.
+    fn any_capture(&self) -> bool {
+        (0..self.rows).any(|y| {
+            (0..self.cols).any(|x| {
+                self.at(x, y) == self.side && !self.capture_steps(x, y, &[], None).is_empty()
+            })
+        })
+    }
+
+    /// Vela while White has more than five stones.
     fn vela_turns(&self) -> Vec<ReferenceTurn> {
-        if self.side == Cell::Black {
-            return self.plain_steps();
+        if self.side == Cell::White {
+            // Only moves that offer Black a capture, when there are such moves.
+            let steps = self.plain_steps();
+            let offers: Vec<ReferenceTurn> = steps
+                .iter()
+                .filter(|t| t.after.any_capture())
+                .cloned()
+                .collect();
+            return if offers.is_empty() { steps } else { offers };
         }
         let mut out = Vec::new();
         for y in 0..self.rows {
@@ -462,7 +484,11 @@ impl Board {
                     after.set(captured[0].0, captured[0].1, Cell::Empty);
                     after.side = self.side.other();
                     out.push(ReferenceTurn {
-                        text: format!("{}-{}{letter}", Board::name(x, y), Board::name(x + dx, y + dy)),
+                        text: format!(
+                            "{}-{}{letter}",
+                            Board::name(x, y),
+                            Board::name(x + dx, y + dy)
+                        ),
                         after,
                     });
                 }
@@ -480,7 +506,7 @@ impl Board {
     pub fn turns(&self) -> Vec<ReferenceTurn> {
         match self.variant {
             Variant::Telo => return self.telo_turns(),
-            Variant::Vela if self.count(Cell::Black) > 5 => return self.vela_turns(),
+            Variant::Vela if self.count(Cell::White) > 5 => return self.vela_turns(),
             _ => {}
         }
         let mut out = Vec::new();

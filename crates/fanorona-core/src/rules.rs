@@ -15,8 +15,9 @@ pub enum StuckRule {
     Draws,
 }
 
-/// Which game is played on the board: the capture game (Fanorona proper) or the traditional
-/// alignment game of Fanoron-Telo.
+/// Which game is played on the board: the capture game (Fanorona proper), Vela (the capture
+/// game with the handicap phase played after a win) or the traditional alignment game of
+/// Fanoron-Telo. `docs/rules.md` states the rules of each.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
@@ -25,18 +26,35 @@ pub enum GameKind {
     /// The capture game: paika, approach, withdrawal, chains (the default, every board).
     #[default]
     Capture,
+    /// Vela, the handicap game: while White (the previous winner, who opens) has more than
+    /// five stones, White only makes paika moves and each Black capture is one step that takes
+    /// one stone; then the capture game.
+    Vela,
     /// Fanoron-Telo, the alignment game on the 3x3 board: three stones each, placed in turn,
     /// then moved one step along the lines; three in a line wins.
     Telo,
 }
 
 impl GameKind {
-    /// The stable name used in the `game` rule option: `capture` or `telo`.
+    /// The stable name used in the `game` rule option: `capture`, `vela` or `telo`.
+    ///
+    /// ```
+    /// use fanorona_core::GameKind;
+    ///
+    /// assert_eq!(GameKind::Vela.name(), "vela");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             GameKind::Capture => "capture",
+            GameKind::Vela => "vela",
             GameKind::Telo => "telo",
         }
+    }
+
+    /// Whether stones are captured in this game (the capture game and Vela); Fanoron-Telo
+    /// captures nothing.
+    pub const fn captures(self) -> bool {
+        !matches!(self, GameKind::Telo)
     }
 }
 
@@ -53,8 +71,7 @@ impl GameKind {
 /// | `stuck` | `loses`, `draws` | `loses` | a player with stones but no legal turn |
 /// | `repetition` | `2`..`255`, `off` | `3` | draw on this occurrence of a position |
 /// | `no-capture-limit` | `1`..`65535`, `off` | `100` | draw after this many turns in a row without a capture |
-/// | `vela` | `on`, `off` | `off` | the Vela handicap game: Black gives stones away until it has five |
-/// | `game` | `capture`, `telo` | `capture` | `telo`: Fanoron-Telo's alignment game (3x3 only) |
+/// | `game` | `capture`, `vela`, `telo` | `capture` | the game: `vela` the handicap game, `telo` Fanoron-Telo's alignment game (3x3 only) |
 ///
 /// # Examples
 ///
@@ -85,11 +102,7 @@ pub struct Rules {
     /// Draw after this many consecutive turns (of either side) without a capture; `None` turns
     /// the rule off.
     pub no_capture_limit: Option<u16>,
-    /// Vela, the handicap game: while Black has more than five stones, Black only makes paika
-    /// moves and White's captures are single steps that take one stone each (see
-    /// `docs/rules.md`).
-    pub vela: bool,
-    /// The capture game or Fanoron-Telo's alignment game.
+    /// The game: the capture game, Vela or Fanoron-Telo's alignment game.
     pub game: GameKind,
 }
 
@@ -101,33 +114,43 @@ impl Rules {
         stuck: StuckRule::Loses,
         repetition: Some(3),
         no_capture_limit: Some(100),
-        vela: false,
         game: GameKind::Capture,
     };
 
+    /// Vela, the handicap game, under the standard options otherwise (`game=vela`).
+    pub const VELA: Rules = Rules {
+        game: GameKind::Vela,
+        ..Rules::STANDARD
+    };
+
     /// Fanoron-Telo, the traditional alignment game on the 3x3 board: the standard options
-    /// with `game=telo` and without the no-capture limit (nothing is ever captured).
+    /// with `game=telo` (the no-capture limit never applies: nothing is ever captured).
     pub const TELO: Rules = Rules {
-        no_capture_limit: None,
         game: GameKind::Telo,
         ..Rules::STANDARD
     };
 
-    /// Whether the Vela restriction is in force for `black_stones` black stones: Vela is on
-    /// and Black has more than five stones.
+    /// Whether the Vela restriction is in force when White has `white_stones` stones: the game
+    /// is Vela and White (the previous winner) has more than five stones.
+    ///
+    /// ```
+    /// use fanorona_core::Rules;
+    ///
+    /// assert!(Rules::VELA.vela_phase(22) && Rules::VELA.vela_phase(6));
+    /// assert!(!Rules::VELA.vela_phase(5) && !Rules::STANDARD.vela_phase(22));
+    /// ```
     #[inline]
-    pub const fn vela_phase(&self, black_stones: u32) -> bool {
-        self.vela && black_stones > 5
+    pub const fn vela_phase(&self, white_stones: u32) -> bool {
+        matches!(self.game, GameKind::Vela) && white_stones > 5
     }
 
     /// The stable names of all options, in the order they are written.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 6] = [
         "opening-restriction",
         "compulsory-continuation",
         "stuck",
         "repetition",
         "no-capture-limit",
-        "vela",
         "game",
     ];
 
@@ -171,9 +194,6 @@ impl Rules {
                 "no-capture-limit={}",
                 num(self.no_capture_limit.map(u32::from))
             ));
-        }
-        if all || self.vela != d.vela {
-            out.push(format!("vela={}", on(self.vela)));
         }
         if all || self.game != d.game {
             out.push(format!("game={}", self.game.name()));
@@ -225,10 +245,10 @@ impl Rules {
                     },
                 }
             }
-            "vela" => self.vela = flag(value)?,
             "game" => {
                 self.game = match value {
                     "capture" => GameKind::Capture,
+                    "vela" => GameKind::Vela,
                     "telo" => GameKind::Telo,
                     _ => return Err(err()),
                 }
@@ -314,10 +334,10 @@ impl fmt::Display for RulesError {
         match self.option.as_str() {
             "game" => write!(
                 f,
-                "rule option game takes capture or telo, not {:?}",
+                "rule option game takes capture, vela or telo, not {:?}",
                 self.value
             ),
-            "opening-restriction" | "compulsory-continuation" | "vela" => write!(
+            "opening-restriction" | "compulsory-continuation" => write!(
                 f,
                 "rule option {} takes on or off, not {:?}",
                 self.option, self.value

@@ -26,7 +26,7 @@ pub(crate) const TELO_STONES: u32 = 3;
 /// Whether the stones `bb` cover one of the lines of three of the 3x3 board.
 #[inline]
 pub(crate) fn telo_aligned(bb: u64) -> bool {
-    TELO_LINES.iter().any(|&l| bb & l == l)
+    TELO_LINES.iter().any(|&line| (bb & line).count_ones() == 3)
 }
 
 /// The side that has three stones in a line in a Fanoron-Telo position, if any: the side that
@@ -39,21 +39,26 @@ pub(crate) fn telo_winner(pos: &Position) -> Option<Color> {
         .find(|c| telo_aligned(pos.stones[c.index()]))
 }
 
-/// Whether the Vela restriction changes the turns of the side to move now.
+/// The side restricted during the Vela phase: the previous winner, who opens the game
+/// (Montgomery), and so plays White.
+pub(crate) const VELA_RESTRICTED: Color = Color::White;
+
+/// Whether the Vela restriction is in force: the game is Vela and the restricted side has
+/// more than five stones.
 #[inline]
 pub(crate) fn vela_restricted(pos: &Position) -> bool {
     pos.rules
-        .vela_phase(pos.stones[Color::Black.index()].count_ones())
+        .vela_phase(pos.stones[VELA_RESTRICTED.index()].count_ones())
 }
 
-/// Whether the side to move must capture (and can): false for Black during the Vela phase and
-/// in Fanoron-Telo.
+/// Whether the side to move must capture (and can): false for the restricted side during the
+/// Vela phase and in Fanoron-Telo.
 #[inline]
 pub(crate) fn has_capture(pos: &Position) -> bool {
     match pos.rules.game {
         GameKind::Telo => false,
         _ => {
-            if pos.side == Color::Black && vela_restricted(pos) {
+            if pos.side == VELA_RESTRICTED && vela_restricted(pos) {
                 return false;
             }
             capture_masks(pos).1
@@ -74,11 +79,24 @@ pub(crate) fn generate<S: Sink>(pos: &Position, only: u64, sink: &mut S) -> bool
         return false;
     }
     let size = pos.size();
-    if pos.side == Color::Black {
-        // The restricted side never captures.
-        paika_steps(pos, only, |from, d, to| {
-            sink.push(Turn::paika(size, from, d, to))
+    if pos.side == VELA_RESTRICTED {
+        // The restricted side never captures, and it surrenders stones: when some of its paika
+        // moves leave the other side a capture, only those are legal.
+        let (mut offers, mut others) = (Vec::new(), Vec::new());
+        paika_steps(pos, u64::MAX, |from, d, to| {
+            let turn = Turn::paika(size, from, d, to);
+            if offers_capture(pos, from, to) {
+                offers.push(turn);
+            } else {
+                others.push(turn);
+            }
         });
+        let legal = if offers.is_empty() { others } else { offers };
+        for turn in legal {
+            if only & (1u64 << turn.from().0) != 0 {
+                sink.push(turn);
+            }
+        }
         return true;
     }
     let (mut masks, any) = capture_masks(pos);
@@ -92,7 +110,7 @@ pub(crate) fn generate<S: Sink>(pos: &Position, only: u64, sink: &mut S) -> bool
         masks.0[d] &= only;
         masks.1[d] &= only;
     }
-    // White captures one stone per turn: one step, the first stone of the line only.
+    // The other side captures one stone per turn: one step, the first stone of the line only.
     let geo = pos.geo;
     for d in 0..8 {
         let back = (d + 4) & 7;
@@ -114,6 +132,14 @@ pub(crate) fn generate<S: Sink>(pos: &Position, only: u64, sink: &mut S) -> bool
         }
     }
     true
+}
+
+/// Whether the paika `from`-`to` of the side to move leaves the other side a capture.
+fn offers_capture(pos: &Position, from: u8, to: u8) -> bool {
+    let mut next = *pos;
+    next.stones[pos.side.index()] ^= (1u64 << from) | (1u64 << to);
+    next.side = pos.side.other();
+    capture_masks(&next).1
 }
 
 /// Fanoron-Telo: no turn once a line of three stands; placements while the side to move has

@@ -477,7 +477,7 @@ fn bad_tags() {
         assert!(p.message.contains(message), "{tags}: {}", p.message);
     }
     // Known values are accepted, unknown tags are kept and ignored.
-    let ok = "[Variant \"fanoron-telo\"]\n[Board \"3x3\"]\n[Rules \"stuck=draws\"]\n[Date \"2024.??.??\"]\n[Opening \"x\"]\n[Opening \"y\"]\n\n1. c1-b2A *\n";
+    let ok = "[Variant \"fanorona-3x3\"]\n[Board \"3x3\"]\n[Rules \"stuck=draws\"]\n[Date \"2024.??.??\"]\n[Opening \"x\"]\n[Opening \"y\"]\n\n1. c1-b2A *\n";
     let r = validate(ok);
     assert!(r[0].is_valid(), "{:?}", r[0].problems);
 }

@@ -189,7 +189,7 @@ fn resignation_and_agreement() {
 
 #[test]
 fn position_string_errors_say_where() {
-    let cases: [(&str, &str); 8] = [
+    let cases: [(&str, &str); 9] = [
         ("", "position string is empty"),
         ("BBB/WWW w", "has 2 rank(s)"),
         (
@@ -203,7 +203,11 @@ fn position_string_errors_say_where() {
         ("BBBB/B2W/WWWW w", "unsupported board size 3x4"),
         ("BBB/B1W/WWW", "side to move (w or b) is missing"),
         ("BBB/B1W/WWW x", "side to move must be w or b, not \"x\""),
-        ("BBB/B1W/WWW w 0 1 extra", "unexpected text \"extra\""),
+        ("BBB/B1W/WWW w 0 1 2", "unexpected text \"2\""),
+        (
+            "BBB/B1W/WWW w 0 1 extra",
+            "the game must be vela or telo, not \"extra\"",
+        ),
     ];
     for (fen, message) in cases {
         let err = Position::from_fen(fen).unwrap_err();

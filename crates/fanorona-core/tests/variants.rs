@@ -1,10 +1,11 @@
 //! Vela and Fanoron-Telo (`docs/rules.md`): hand-checked rule cases, and the turn generator
 //! against the plain-array reference generator ([`fanorona_core::reference`]) extended to both.
 
-use fanorona_core::reference::{Board, Variant};
 use fanorona_core::record::{GameRecord, Reader};
+use fanorona_core::reference::{Board, Variant};
 use fanorona_core::{
-    BoardSize, Color, EndReason, Game, GameKind, Position, PositionError, Rules, TurnError, perft,
+    BoardSize, Color, EndReason, FenError, Game, GameKind, Position, PositionError, Rules,
+    TurnError, perft,
 };
 
 fn read(text: &str) -> Vec<GameRecord> {
@@ -17,7 +18,7 @@ fn read(text: &str) -> Vec<GameRecord> {
 }
 
 fn vela() -> Rules {
-    "vela".parse().unwrap()
+    "game=vela".parse().unwrap()
 }
 
 fn texts(pos: &Position) -> Vec<String> {
@@ -38,7 +39,9 @@ fn compare_playouts(start: Position, variant: Variant, games: u64, plies: usize)
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     for _ in 0..games {
         let mut pos = start;
-        let mut board = Board::from_fen(&pos.to_fen()).unwrap().with_variant(variant);
+        let mut board = Board::from_fen(&pos.to_fen())
+            .unwrap()
+            .with_variant(variant);
         for _ in 0..plies {
             assert_eq!(texts(&pos), reference_texts(&board), "turns of {pos}");
             let turns = pos.legal_turns();
@@ -58,95 +61,120 @@ fn compare_playouts(start: Position, variant: Variant, games: u64, plies: usize)
                 .find(|t| t.text == text)
                 .expect("the reference has the turn")
                 .after;
-            assert_eq!(Board::from_fen(&pos.to_fen()).unwrap().cells(), board.cells());
+            assert_eq!(
+                Board::from_fen(&pos.to_fen()).unwrap().cells(),
+                board.cells()
+            );
         }
     }
 }
 
 #[test]
-fn vela_white_captures_one_stone_and_black_only_moves() {
+fn vela_white_surrenders_stones_and_black_takes_them_singly() {
     let pos = Position::start_with(BoardSize::STANDARD, vela());
     assert!(pos.is_vela_phase());
-    // The same five opening turns, but each takes only the stone next to the centre line.
+    assert!(!pos.has_capture());
+    // White (the previous winner) opens without capturing: a paika into e3 from d2, d3, e2 or
+    // f2. e2-e3 would leave Black no capture (e2 has no black neighbour), so it is not legal:
+    // White must surrender a stone when it can.
+    assert_eq!(texts(&pos), ["d2-e3", "d3-e3", "f2-e3"]);
+    assert!(pos.parse_turn("f2-e3A").is_err());
+    assert!(pos.parse_turn("e2-e3").is_err());
+    // Under the normal rules f2-e3 is a capture (d4 and c5).
+    assert!(Position::standard().parse_turn("f2-e3A").is_ok());
+    let next = pos.play(&pos.parse_turn("f2-e3").unwrap());
     assert_eq!(
-        texts(&pos),
-        ["d2-e3A", "d3-e3A", "d3-e3W", "e2-e3A", "f2-e3A"]
+        next.to_fen(),
+        "BBBBBBBBB/BBBBBBBBB/BWBWWBWBW/WWWWW1WWW/WWWWWWWWW b 1 1 vela"
     );
-    let turn = pos.parse_turn("f2-e3A").unwrap();
-    assert_eq!(turn.captured().count(), 1); // d4 only; c5 stays
-    let next = pos.play(&turn);
-    assert_eq!(next.to_fen(), "BBBBBBBBB/BBB1BBBBB/BWBWWBWBW/WWWWW1WWW/WWWWWWWWW b");
-    // Black may not capture: 7 paika moves, into d4 (from c5, d5, e5, c4, e4, c3) and f2
-    // (from f3), although under the normal rules it would have to capture.
-    assert!(!next.has_capture());
-    assert!(Position::standard().play(&turn).has_capture());
-    let black = texts(&next);
-    assert_eq!(
-        black,
-        ["c3-d4", "c4-d4", "c5-d4", "d5-d4", "e4-d4", "e5-d4", "f3-f2"]
-    );
-    assert!(next.legal_turns().iter().all(|t| t.is_paika()));
+    // Black must capture, one stone per turn: only f3 reaches f2, taking f1 by approach.
+    assert!(next.has_capture());
+    assert_eq!(texts(&next), ["f3-f2A"]);
+    let after = next.play(&next.parse_turn("f3-f2A").unwrap());
+    assert_eq!(after.stones(Color::White).count(), 21);
+    // After d3-e3 Black has three single captures into d3: c3 approaching e3 or withdrawing
+    // from b3, d4 approaching d2.
+    let d3 = pos.play(&pos.parse_turn("d3-e3").unwrap());
+    assert_eq!(texts(&d3), ["c3-d3A", "c3-d3W", "d4-d3A"]);
+    for t in d3.legal_turns() {
+        assert_eq!((t.len(), t.captured().count()), (1, 1));
+    }
 }
 
 #[test]
-fn vela_restriction_ends_when_black_is_down_to_five() {
-    // Black: a5 b5 c5 d5 e5 e4 (six stones); White e2. White captures e4 only, not e5.
-    let pos = Position::from_fen_with("BBBBB4/4B4/9/4W4/9 w", vela()).unwrap();
+fn vela_restriction_ends_when_white_is_down_to_five() {
+    // White: a1 b1 c1 d1 e1 e2 (six stones); Black e4. Black takes e2 only, not e1 behind it.
+    let pos = Position::from_fen_with("9/4B4/9/4W4/WWWWW4 b", vela()).unwrap();
     assert!(pos.is_vela_phase());
-    assert_eq!(texts(&pos), ["e2-e3A"]);
-    let next = pos.play(&pos.parse_turn("e2-e3A").unwrap());
-    assert_eq!(next.to_fen(), "BBBBB4/9/4W4/9/9 b 0 2");
-    // Five black stones: normal play resumes and Black must capture: e5-e4A takes e3.
+    assert_eq!(texts(&pos), ["e4-e3A"]);
+    let next = pos.play(&pos.parse_turn("e4-e3A").unwrap());
+    assert_eq!(next.to_fen(), "9/9/4B4/9/WWWWW4 w 0 2 vela");
+    // Five white stones: normal play resumes and White must capture e3, by approach from e1
+    // (up the file) or from c1 (up the diagonal through d2).
     assert!(!next.is_vela_phase());
     assert!(next.has_capture());
-    assert_eq!(texts(&next), ["e5-e4A"]);
-    // With six stones, Black to move may not take e2 from e4 and moves instead.
-    let black = Position::from_fen_with("BBBBB4/4B4/9/4W4/9 b", vela()).unwrap();
-    assert!(!black.has_capture());
-    assert!(black.legal_turns().iter().all(|t| t.is_paika()));
-    assert!(texts(&black).contains(&"e4-e3".to_owned()));
-    assert!(black.parse_turn("e4-e3A").is_err());
+    assert_eq!(texts(&next), ["c1-d2A", "e1-e2A"]);
+    // With six stones, White to move may not take e4 from e2 and moves instead.
+    let white = Position::from_fen_with("9/4B4/9/4W4/WWWWW4 w", vela()).unwrap();
+    assert!(!white.has_capture());
+    assert!(white.legal_turns().iter().all(|t| t.is_paika()));
+    assert!(texts(&white).contains(&"e2-e3".to_owned()));
+    assert!(white.parse_turn("e2-e3A").is_err());
     // Under the normal rules the same position has the capture.
-    let normal = Position::from_fen("BBBBB4/4B4/9/4W4/9 b").unwrap();
-    assert_eq!(texts(&normal), ["e4-e3A"]);
+    let normal = Position::from_fen("9/4B4/9/4W4/WWWWW4 w").unwrap();
+    assert_eq!(texts(&normal), ["e2-e3A"]);
 }
 
 #[test]
 fn vela_chains_are_cut_to_one_step() {
-    // Normally d2-e3A would go on (e3-f3? no: a chain). Here White's capture is a single step
-    // even where a chain exists: the standard start gives chains after the first exchange.
-    let pos = Position::start_with(BoardSize::STANDARD, vela());
-    for t in pos.legal_turns() {
-        assert_eq!(t.len(), 1);
-        assert_eq!(t.captured().count(), 1);
-    }
+    // Under the normal rules e4-e3A takes e2 and e1 and goes on (e3-d2A takes c1); in the Vela
+    // phase Black's capture is the single step taking e2.
+    let fen = "9/4B4/9/4W4/WWWWW4 b";
+    let normal = Position::from_fen(fen).unwrap();
+    assert!(normal.legal_turns().iter().any(|t| t.len() > 1));
+    assert!(normal.parse_turn("e4-e3A-d2A").is_ok());
+    let pos = Position::from_fen_with(fen, vela()).unwrap();
+    let turns = pos.legal_turns();
+    assert_eq!(turns.len(), 1);
+    assert_eq!((turns[0].len(), turns[0].captured().count()), (1, 1));
+    assert!(pos.parse_turn("e4-e3A-d2A").is_err());
 }
 
 #[test]
 fn vela_perft_matches_the_reference() {
     let pos = Position::start_with(BoardSize::STANDARD, vela());
+    // Hand-counted above: 3 openings, then 1 + 3 + 1 single captures.
+    assert_eq!(perft::perft(&pos, 1), 3);
+    assert_eq!(perft::perft(&pos, 2), 5);
     let board = Board::from_fen(&pos.to_fen())
         .unwrap()
         .with_variant(Variant::Vela);
-    for depth in 1..=4 {
-        assert_eq!(perft::perft(&pos, depth), board.perft(depth), "depth {depth}");
+    for depth in 1..=5 {
+        assert_eq!(
+            perft::perft(&pos, depth),
+            board.perft(depth),
+            "depth {depth}"
+        );
     }
-    assert_eq!(perft::perft(&pos, 1), 5);
-    // Near the end of the restriction: Black with six and seven stones.
+    // Near the end of the restriction: White with six and seven stones.
     for fen in [
-        "BBBBB4/4B4/9/4W4/9 w",
-        "BB1B1B3/3W1B3/2B1W4/1W3W3/W3W4 w",
-        "BB1B1B3/3W1B3/2B1W4/1W3W3/W3W4 b",
+        "9/4B4/9/4W4/WWWWW4 b",
+        "WW1W1W3/3B1W3/2W1B4/1B3B3/B3B4 w",
+        "WW1W1W3/3B1W3/2W1B4/1B3B3/B3B4 b",
     ] {
         let pos = Position::from_fen_with(fen, vela()).unwrap();
         let board = Board::from_fen(fen).unwrap().with_variant(Variant::Vela);
         for depth in 1..=4 {
-            assert_eq!(perft::perft(&pos, depth), board.perft(depth), "{fen} {depth}");
             assert_eq!(
-                perft::perft_unique(&pos, 1),
-                perft::divide_unique(&pos, 1).len() as u64
+                perft::perft(&pos, depth),
+                board.perft(depth),
+                "{fen} {depth}"
             );
         }
+        assert_eq!(
+            perft::perft_unique(&pos, 1),
+            perft::divide_unique(&pos, 1).len() as u64
+        );
     }
     compare_playouts(
         Position::start_with(BoardSize::STANDARD, vela()),
@@ -159,10 +187,11 @@ fn vela_perft_matches_the_reference() {
 #[test]
 fn vela_is_a_rule_option() {
     let r = vela();
-    assert!(r.vela);
-    assert_eq!(r.to_string(), "vela=on");
-    assert!(r.to_full_string().contains("vela=on"));
-    assert!("vela=maybe".parse::<Rules>().is_err());
+    assert_eq!((r.game, r), (GameKind::Vela, Rules::VELA));
+    assert_eq!(r.to_string(), "game=vela");
+    assert!(r.to_full_string().ends_with("game=vela"));
+    assert!("game=maybe".parse::<Rules>().is_err());
+    assert!("vela".parse::<Rules>().is_err());
 }
 
 fn telo() -> Position {
@@ -172,7 +201,7 @@ fn telo() -> Position {
 #[test]
 fn telo_starts_empty_and_places_stones() {
     let pos = telo();
-    assert_eq!(pos.to_fen(), "3/3/3 w");
+    assert_eq!(pos.to_fen(), "3/3/3 w telo");
     assert!(pos.is_placement_phase());
     assert!(pos.outcome().is_none());
     assert_eq!(pos.legal_turns().len(), 9);
@@ -180,11 +209,17 @@ fn telo_starts_empty_and_places_stones() {
     assert!(b2.is_placement());
     assert_eq!(b2.to_string(), "b2");
     let next = pos.play(&b2);
-    assert_eq!(next.to_fen(), "3/1W1/3 b");
+    assert_eq!(next.to_fen(), "3/1W1/3 b 1 1 telo");
     assert_eq!(next.hash(), next.compute_hash());
     assert_eq!(next.legal_turns().len(), 8);
-    assert!(matches!(next.parse_turn("b2"), Err(TurnError::Illegal { .. })));
-    assert!(matches!(next.parse_turn("b2-a1"), Err(TurnError::Illegal { .. })));
+    assert!(matches!(
+        next.parse_turn("b2"),
+        Err(TurnError::Illegal { .. })
+    ));
+    assert!(matches!(
+        next.parse_turn("b2-a1"),
+        Err(TurnError::Illegal { .. })
+    ));
     // In the capture game a point alone is not a turn.
     assert!(matches!(
         Position::standard().parse_turn("e3"),
@@ -202,11 +237,14 @@ fn telo_hand_counted_perft() {
     for (depth, &n) in (1..).zip(hand.iter()) {
         assert_eq!(perft::perft(&pos, depth), n, "depth {depth}");
     }
-    let board = Board::from_fen("3/3/3 w")
-        .unwrap()
-        .with_variant(Variant::Telo);
+    let board = Board::from_fen("3/3/3 w telo").unwrap();
+    assert_eq!(board.variant(), Variant::Telo);
     for depth in 1..=8 {
-        assert_eq!(perft::perft(&pos, depth), board.perft(depth), "depth {depth}");
+        assert_eq!(
+            perft::perft(&pos, depth),
+            board.perft(depth),
+            "depth {depth}"
+        );
     }
     compare_playouts(telo(), Variant::Telo, 200, 60);
 }
@@ -217,10 +255,13 @@ fn telo_moves_one_step_along_the_lines() {
     let pos = Position::from_fen_with("WB1/BW1/W1B w", Rules::TELO).unwrap();
     assert!(!pos.is_placement_phase());
     assert_eq!(texts(&pos), ["a1-b1", "b2-b1", "b2-c2", "b2-c3"]);
-    assert!(matches!(pos.parse_turn("c3"), Err(TurnError::Illegal { .. })));
+    assert!(matches!(
+        pos.parse_turn("c3"),
+        Err(TurnError::Illegal { .. })
+    ));
     // Nothing is captured: b2-c3 only moves.
     let next = pos.play(&pos.parse_turn("b2-c3").unwrap());
-    assert_eq!(next.to_fen(), "WBW/B2/W1B b 1 1");
+    assert_eq!(next.to_fen(), "WBW/B2/W1B b 1 1 telo");
 }
 
 #[test]
@@ -232,7 +273,10 @@ fn telo_three_in_a_line_wins() {
     assert!(game.outcome().is_none());
     game.play_text("c3").unwrap(); // a1, b2, c3: the diagonal
     let o = game.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (Some(Color::White), EndReason::Alignment));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Alignment)
+    );
     assert!(game.position().legal_turns().is_empty());
     assert!(game.play_text("c1").is_err());
     // A line made by a move wins too: White a1 b1 c3, Black a3 a2 c1; b1-b2 makes the
@@ -243,7 +287,10 @@ fn telo_three_in_a_line_wins() {
     assert!(after.outcome().is_none());
     let win = pos.play(&pos.parse_turn("b1-b2").unwrap());
     let o = win.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (Some(Color::White), EndReason::Alignment));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Alignment)
+    );
 }
 
 #[test]
@@ -330,20 +377,84 @@ fn telo_record_replays_and_round_trips_through_json() {
 
 #[test]
 fn vela_record_replays_and_round_trips_through_json() {
-    let fgn = "[Variant \"Fanoron-Tsivy\"]\n[Rules \"vela\"]\n\n1. f2-e3A f3-f2 *\n";
+    let fgn = "[Variant \"Vela\"]\n\n1. f2-e3 f3-f2A *\n";
     let records = read(fgn);
     let (game, report) = records[0].replay();
     assert!(report.is_valid(), "{report:?}");
     let game = game.unwrap();
-    assert_eq!(game.position().stones(Color::Black).count(), 21);
+    assert_eq!(game.position().rules().game, GameKind::Vela);
+    assert_eq!(game.position().stones(Color::White).count(), 21);
     #[cfg(feature = "serde")]
     {
         let json = serde_json::to_string(&records[0]).unwrap();
         let back: GameRecord = serde_json::from_str(&json).unwrap();
         assert!(back.replay().1.is_valid());
     }
-    // Under the normal rules Black's paika is illegal (it must capture).
-    let normal = fgn.replace("[Rules \"vela\"]\n", "");
-    let records = read(&normal);
-    assert!(!records[0].replay().1.is_valid());
+    assert_eq!(game.position().stones(Color::Black).count(), 22);
+    // Under the normal rules the same text is another game: f2-e3 reads as the capture
+    // f2-e3A, which takes d4 and c5.
+    let normal = fgn.replace("Vela", "Fanoron-Tsivy");
+    let (normal_game, report) = read(&normal)[0].replay();
+    assert!(report.is_valid());
+    assert_eq!(
+        normal_game.unwrap().position().stones(Color::Black).count(),
+        20
+    );
+    // Without a variant, the Rules tag names the game; a Rules tag naming another game than
+    // the variant's is refused.
+    let by_rules = fgn.replace("[Variant \"Vela\"]", "[Rules \"game=vela\"]");
+    assert!(read(&by_rules)[0].replay().1.is_valid());
+    let mixed = fgn.replace(
+        "[Variant \"Vela\"]",
+        "[Variant \"Vela\"]\n[Rules \"game=capture\"]",
+    );
+    assert!(!read(&mixed)[0].replay().1.is_valid());
+}
+
+#[test]
+fn position_strings_name_the_game() {
+    // The game word makes the string self-contained: read under the standard rules, it gives
+    // the variant's position, and it comes back out.
+    let telo = Position::from_fen("WB1/BW1/W1B w telo").unwrap();
+    assert_eq!(telo.rules().game, GameKind::Telo);
+    assert_eq!(telo.to_fen(), "WB1/BW1/W1B w telo");
+    let vela = Position::from_fen("9/4B4/9/4W4/WWWWW4 b 3 7 vela").unwrap();
+    assert_eq!(vela.rules(), Rules::VELA);
+    assert!(vela.is_vela_phase());
+    assert_eq!(vela.to_fen(), "9/4B4/9/4W4/WWWWW4 b 3 7 vela");
+    // Without the word, the same board is a capture-game position.
+    assert!(
+        !Position::from_fen("9/4B4/9/4W4/WWWWW4 b")
+            .unwrap()
+            .is_vela_phase()
+    );
+    // The rules given to the reader supply the game when the string names none.
+    assert_eq!(
+        Position::from_fen_with("3/3/3 w", Rules::TELO)
+            .unwrap()
+            .rules()
+            .game,
+        GameKind::Telo
+    );
+    assert!(matches!(
+        Position::from_fen("3/3/3 w tela"),
+        Err(FenError::BadGame { .. })
+    ));
+    assert!(matches!(
+        Position::from_fen_with("3/3/3 w telo", Rules::VELA),
+        Err(FenError::GameConflict { .. })
+    ));
+    // A Telo position string on another board is refused.
+    assert!(Position::from_fen("BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w telo").is_err());
+    // In a record, the position string's game must be the record's.
+    let fgn = "[Variant \"Fanoron-Tsivy\"]\n[FEN \"9/4B4/9/4W4/WWWWW4 b vela\"]\n\n*\n";
+    assert!(!read(fgn)[0].replay().1.is_valid());
+    let fgn = "[Variant \"Vela\"]\n[FEN \"9/4B4/9/4W4/WWWWW4 b vela\"]\n\n1... e4-e3A *\n";
+    assert!(
+        read(fgn)[0].replay().1.is_valid(),
+        "{:?}",
+        read(fgn)[0].replay().1
+    );
+    let fgn = "[FEN \"WB1/BW1/W1B w telo\"]\n\n1. b2-c3 *\n";
+    assert!(read(fgn)[0].replay().1.is_valid());
 }

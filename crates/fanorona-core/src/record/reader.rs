@@ -925,7 +925,8 @@ impl<R> Records<R> {
     }
 }
 
-/// Checks the board-independent syntax of a turn token: `point ( ['-'] point ['A'|'W'] )+`.
+/// Checks the board-independent syntax of a turn token: `point ( ['-'] point ['A'|'W'] )+`,
+/// or a point alone (a placement, in Fanoron-Telo).
 ///
 /// # Errors
 ///
@@ -940,6 +941,9 @@ pub fn check_turn_syntax(word: &[u8]) -> Result<(), &'static str> {
         }
     };
     point(0)?;
+    if word.len() == 2 {
+        return Ok(());
+    }
     let mut i = 2;
     let mut steps = 0;
     while i < word.len() || steps == 0 {

@@ -161,6 +161,7 @@ fn variant_size(name: &str) -> Option<(BoardSize, GameKind)> {
         "fanoron-dimy" => Some((BoardSize::DIMY, GameKind::Capture)),
         "fanoron-telo" => Some((BoardSize::TELO, GameKind::Telo)),
         "fanorona-3x3" => Some((BoardSize::TELO, GameKind::Capture)),
+        "vela" => Some((BoardSize::STANDARD, GameKind::Vela)),
         _ => None,
     }
 }
@@ -188,7 +189,7 @@ fn build_start(
                 "Variant",
                 format!(
                     "unknown variant {v:?} (known: Fanoron-Tsivy, Fanoron-Dimy, Fanoron-Telo, \
-                     Fanorona-3x3)"
+                     Fanorona-3x3, Vela)"
                 ),
             )
         })?),
@@ -232,9 +233,6 @@ fn build_start(
                 ),
             ));
         }
-        if g == GameKind::Telo && rules.game != g {
-            rules.no_capture_limit = None;
-        }
         rules.game = g;
     }
     let size = match (size, rules.game) {
@@ -246,6 +244,17 @@ fn build_start(
             .map_err(|e| err("Rules", format!("{e}"))),
         Some(f) => {
             let pos = Position::from_fen_with(f, rules).map_err(|e| err("FEN", format!("{e}")))?;
+            let game_named = game.is_some() || names_game(rules_text.unwrap_or(""));
+            if game_named && pos.rules().game != rules.game {
+                return Err(err(
+                    "FEN",
+                    format!(
+                        "the position is one of game={}, the record's game is {}",
+                        pos.rules().game.name(),
+                        rules.game.name()
+                    ),
+                ));
+            }
             match size {
                 Some(s) if s != pos.size() => Err(err(
                     "FEN",
