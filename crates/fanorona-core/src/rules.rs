@@ -154,7 +154,8 @@ impl Rules {
         "game",
     ];
 
-    /// The canonical form: every option, default or not, for files that must be explicit.
+    /// The canonical form: every option, default or not, for files that must be explicit
+    /// (`game` only when it is not the capture game).
     pub fn to_full_string(&self) -> String {
         self.pairs(true).join(",")
     }
@@ -195,7 +196,9 @@ impl Rules {
                 num(self.no_capture_limit.map(u32::from))
             ));
         }
-        if all || self.game != d.game {
+        // `game` is written only for another game than the capture game, even in the full
+        // form: files written before the option existed keep their canonical text.
+        if self.game != d.game {
             out.push(format!("game={}", self.game.name()));
         }
         out
