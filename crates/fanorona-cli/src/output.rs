@@ -11,7 +11,10 @@
 //!   `.NAME.fanorona-tmp-PID-N`, and renamed over the destination only when complete
 //!   ([`OutputFile::commit`]); on an error the temporary file is removed and the destination
 //!   is untouched. Interrupted by Ctrl-C (SIGINT) or SIGTERM, the program removes its
-//!   temporary files before it exits ([`interrupted`]).
+//!   temporary files before it exits ([`interrupted`]). A destination that exists and is not
+//!   a regular file (`/dev/null`, `/dev/full`, a named pipe, a terminal) is written directly:
+//!   it cannot be replaced by a rename, and must never be (as root, a rename would put a
+//!   regular file in place of `/dev/null`).
 //! - An output that is the same file as an input (the same path, a symbolic or a hard link) is
 //!   refused before anything is read ([`refuse_same_file`]).
 //! - File names and other text from outside are printed with control characters escaped
@@ -292,9 +295,16 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 /// file is removed and the destination stays as it was.
 ///
 /// Symbolic links are followed: the file a link points to is replaced, the link stays.
+///
+/// A destination that exists and is not a regular file nor a folder (a device such as
+/// `/dev/null` or `/dev/full`, a named pipe) is opened and written directly, never replaced;
+/// a write error there (a full device) is still an error.
 pub struct OutputFile {
     dest: PathBuf,
+    /// The temporary file; the destination itself when written directly.
     tmp: PathBuf,
+    /// Written directly to the destination (not a regular file): no temporary file.
+    direct: bool,
     file: Option<BufWriter<File>>,
 }
 
@@ -315,6 +325,22 @@ impl OutputFile {
 
     fn start(dest: &Path, journal: bool) -> Result<OutputFile> {
         let name = shown_path(dest);
+        // A device or a named pipe (following links, as /dev/stdout is one): written in place.
+        if let Ok(meta) = fs::metadata(dest)
+            && !meta.is_file()
+            && !meta.is_dir()
+        {
+            let file = fs::OpenOptions::new()
+                .write(true)
+                .open(dest)
+                .map_err(|e| anyhow::anyhow!("cannot write {name}: {}", io_text(&e)))?;
+            return Ok(OutputFile {
+                dest: dest.to_owned(),
+                tmp: dest.to_owned(),
+                direct: true,
+                file: Some(BufWriter::with_capacity(1 << 16, file)),
+            });
+        }
         // Replace what a symbolic link points to, not the link.
         let dest = match fs::symlink_metadata(dest) {
             Ok(m) if m.file_type().is_symlink() => match fs::canonicalize(dest) {
@@ -365,6 +391,7 @@ impl OutputFile {
         Ok(OutputFile {
             dest,
             tmp,
+            direct: false,
             file: Some(BufWriter::with_capacity(1 << 16, file)),
         })
     }
@@ -398,6 +425,12 @@ impl OutputFile {
         let Some(buffered) = self.file.take() else {
             return Ok(());
         };
+        if self.direct {
+            return buffered
+                .into_inner()
+                .map(drop)
+                .map_err(|e| anyhow::anyhow!("cannot write {name}: {}", io_text(e.error())));
+        }
         let mut guard = live();
         let kept = guard
             .iter()
@@ -440,6 +473,11 @@ impl Drop for OutputFile {
         let Some(file) = self.file.take() else {
             return;
         };
+        if self.direct {
+            // Nothing to remove or rename; unwritten bytes stay unwritten.
+            let _ = file.into_parts();
+            return;
+        }
         // Unwritten bytes stay unwritten: they are not a whole item.
         let (file, _) = file.into_parts();
         drop(file);
@@ -535,6 +573,11 @@ pub fn error_text(err: &anyhow::Error) -> String {
         text.push_str(&bare);
     }
     sanitize(&text).into_owned()
+}
+
+/// `text` without its ` (os error N)` parts (for messages that carry an I/O error as text).
+pub fn without_os_error(text: &str) -> String {
+    strip_os_error(text)
 }
 
 /// `text` without its ` (os error N)` parts.

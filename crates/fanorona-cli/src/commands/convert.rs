@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::Args;
 use fanorona_core::record::{FgnWriter, GameRecord, WriteError};
 
@@ -60,25 +60,24 @@ impl Sink<'_> {
     fn write(&mut self, record: &GameRecord) -> Result<(), Result<String, String>> {
         match self {
             Sink::Fgn(w) => w.write(record).map_err(|e| match e {
-                WriteError::Io(e) => Err(format!("cannot write: {e}")),
+                WriteError::Io(e) => Err(crate::output::io_text(&e)),
                 e => Ok(e.to_string()),
             }),
             Sink::Json(w) => w
                 .write(record)
-                .map_err(|e| e.map_err(|e| format!("cannot write: {e}"))),
+                .map_err(|e| e.map_err(|e| crate::output::io_text(&e))),
         }
     }
 
-    fn finish(self) -> Result<()> {
+    /// Finishes the output; the error as words.
+    fn finish(self) -> Result<(), String> {
         match self {
-            Sink::Fgn(w) => {
-                w.finish().context("cannot write")?;
-            }
-            Sink::Json(w) => {
-                w.finish().context("cannot write")?;
-            }
+            Sink::Fgn(w) => w.finish().map(drop).map_err(|e| match e {
+                WriteError::Io(e) => crate::output::io_text(&e),
+                e => e.to_string(),
+            }),
+            Sink::Json(w) => w.finish().map(drop).map_err(|e| crate::output::io_text(&e)),
         }
-        Ok(())
     }
 }
 
@@ -92,6 +91,11 @@ pub fn run(args: &ConvertArgs) -> Result<ExitCode> {
     }
     let name = display_name(&args.input);
     crate::output::refuse_same_file(&[&args.input], out_path)?;
+    // The output as messages name it.
+    let out_name = match out_path {
+        "-" => "standard output".to_owned(),
+        p => crate::output::shown(p).into_owned(),
+    };
     let (input, len) = open_input(&args.input)?;
     let mut source = GameSource::new(from, input)?;
     let mut output = open_output(args.output.as_deref())?;
@@ -120,7 +124,7 @@ pub fn run(args: &ConvertArgs) -> Result<ExitCode> {
                     Ok(()) => converted += 1,
                     Err(Err(msg)) => {
                         bar.finish_and_clear();
-                        bail!("{msg}")
+                        bail!("cannot write {out_name}: {msg}")
                     }
                     Err(Ok((at, msg))) => {
                         failed += 1;
@@ -164,7 +168,8 @@ pub fn run(args: &ConvertArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::from(2));
     }
-    sink.finish()?;
+    sink.finish()
+        .map_err(|e| anyhow::anyhow!("cannot write {out_name}: {e}"))?;
     output.finish()?;
     if failed > 0 {
         errln!(
