@@ -71,6 +71,8 @@ pub fn run(args: &OpeningsArgs) -> Result<ExitCode> {
             usize::try_from(t).unwrap_or(usize::MAX)
         }),
     };
+    // Opened before the work, so that an output that cannot be written is known at once.
+    let mut out = crate::output::Output::open(args.out.as_deref())?;
     let bar = progress::bar(count as u64, "openings");
     let found = generate(&config, |kept, _| bar.set_position(kept as u64));
     bar.finish_and_clear();
@@ -114,7 +116,6 @@ pub fn run(args: &OpeningsArgs) -> Result<ExitCode> {
         text.push_str(&o.to_string());
         text.push('\n');
     }
-    let mut out = crate::output::Output::open(args.out.as_deref())?;
     out.write_all(text.as_bytes())
         .context("cannot write the suite")?;
     out.finish()?;

@@ -388,6 +388,10 @@ fn write_certificate(
     budget: &Budget,
 ) -> Result<ExitCode> {
     let mut stdout = crate::output::stdout();
+    // Opened before the work, so that a file that cannot be written is known at once.
+    // (Written `<OutputFile>::create` so that output.rs's check for stray `File::create` calls,
+    // a plain text search, does not take it for one.)
+    let mut out = <crate::output::OutputFile>::create(file)?;
     let bar = progress::bar(0, "certificate");
     let mut report = reporter(&bar);
     let start = Instant::now();
@@ -398,9 +402,6 @@ fn write_certificate(
     .context("building the certificate")?;
     let built = start.elapsed();
     bar.set_prefix("write");
-    // (Written `<OutputFile>::create` so that output.rs's check for stray `File::create` calls,
-    // a plain text search, does not take it for one.)
-    let mut out = <crate::output::OutputFile>::create(file)?;
     let name = crate::output::shown_path(file);
     let bytes = cert
         .write_to(&mut out)
