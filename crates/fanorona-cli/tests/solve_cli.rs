@@ -206,8 +206,12 @@ fn certificates_are_written_and_verified() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.cert:5: invalid certificate"), "{err}");
-    // A missing file is an error too.
+    // A missing file is an error too: status 2, as in every command (not a verdict on a
+    // certificate), without the OS error number.
     let out = fanorona(&["verify-proof", dir.join("none.cert").to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("none.cert: No such file"), "{err}");
+    assert!(!err.contains("os error"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -98,13 +98,25 @@ pub fn run(args: &VerifyProofArgs) -> Result<ExitCode> {
                         "seconds": seconds,
                     })
                 )?;
+            } else if e.kind == verify::ErrorKind::Io {
+                // Not a verdict on the certificate: the file could not be read.
+                let why = crate::output::without_os_error(&e.message);
+                if why.starts_with("cannot open ") {
+                    errln!("error: {why}");
+                } else {
+                    errln!("error: cannot read {file}: {why}");
+                }
             } else {
                 match e.line {
                     Some(l) => errln!("{file}:{l}: invalid certificate: {}", e.message),
                     None => errln!("{file}: invalid certificate: {}", e.message),
                 }
             }
-            Ok(ExitCode::FAILURE)
+            Ok(if e.kind == verify::ErrorKind::Io {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            })
         }
     }
 }
