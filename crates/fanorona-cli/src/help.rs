@@ -6,8 +6,9 @@ use clap::Command;
 /// What every command promises about standard output and interruptions.
 const COMMON: &str = "Standard output: a closed pipe (such as `| head`) ends the command \
 quietly with status 141; any other write error (a full disk) is one error message and status 2. \
-It never panics on bad input or a failed write. Ctrl-C removes the temporary files of unfinished \
-outputs and exits with status 130.";
+It never panics on bad input or a failed write. Ctrl-C or SIGTERM removes the temporary files of \
+unfinished outputs and exits with status 130. An output file that exists and is a device or a \
+named pipe (such as /dev/null) is written in place, never replaced.";
 
 /// The guarantees of one command, or `None` for a command this table does not know.
 pub fn guarantees(command: &str) -> Option<&'static str> {
@@ -17,9 +18,11 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              standard error."
         }
         "solve" => {
-            "Writes no file but with --tables DIR: each table is written whole to a temporary \
-             folder in DIR and renamed into DIR only when all the tables are generated; an \
-             error or Ctrl-C leaves DIR's files as they were. --probe only reads."
+            "Writes no file but with --tables DIR or --certificate FILE. Tables are written \
+             whole to a temporary folder in DIR, made before the work, and renamed into DIR \
+             only when all the tables are generated; an error or Ctrl-C leaves DIR's files as \
+             they were. The certificate goes to a temporary file next to FILE, made before the \
+             search, and renamed over FILE only when complete. --probe only reads."
         }
         "validate" => {
             "Only reads; writes no file. Every game of every file is checked, whatever the \
@@ -38,10 +41,16 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
             "Writes no file but --svg FILE, which is written whole (a temporary file renamed \
              over it) or not at all; a FILE that is the record being read is refused."
         }
+        "verify-proof" => {
+            "Only reads; writes no file. A damaged, truncated or hostile certificate is \
+             rejected with its line and the reason (status 1), never a panic; a file that \
+             cannot be read is status 2. Memory stays within --max-memory."
+        }
         "analyse" => {
-            "Never changes the record. --out FILE is written whole (a temporary file renamed \
-             over it) once every turn is analysed, or not at all; the record itself as --out \
-             is refused before anything is read."
+            "Never changes the record. --out FILE is opened (a temporary file next to it) \
+             before the first search, and renamed over FILE once every turn is analysed: \
+             whole or not at all; the record itself as --out is refused before anything is \
+             read."
         }
         "match" => {
             "--out FILE is checked before the first game and refused if it is the openings \
@@ -50,8 +59,10 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              finished games are kept, never half a game."
         }
         "openings" => {
-            "Writes no file but --out FILE, which is written whole (a temporary file renamed \
-             over it) or not at all; without it the suite goes to standard output."
+            "Writes no file but --out FILE: a temporary file next to it is made before the \
+             work (so that a FILE that cannot be written is known at once) and renamed over \
+             FILE when the suite is complete; an error or Ctrl-C leaves FILE as it was. \
+             Without --out the suite goes to standard output."
         }
         "engine" => {
             "Writes no file: the protocol's replies go to standard output. Every `go` is \

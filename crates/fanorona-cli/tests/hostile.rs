@@ -105,6 +105,7 @@ fn closed_stdout_pipe_exits_quietly() {
         &["validate", "-"],
         &["convert", "--from", "fgn", "--to", "json", "-"],
         &["engine"],
+        &["openings", "--count", "1", "--plies", "2", "--nodes", "100"],
     ];
     for args in cases {
         let (reader, writer) = std::io::pipe().expect("a pipe");
@@ -151,6 +152,8 @@ fn full_disk_on_stdout_is_one_message() {
             "--threads",
             "1",
         ],
+        &["openings", "--count", "1", "--plies", "2", "--nodes", "100"],
+        &["convert", "--from", "fgn", "--to", "json", "-"],
     ];
     for args in cases {
         let full = fs::OpenOptions::new()
@@ -494,6 +497,7 @@ fn os_errors_are_not_doubled() {
         &["solve", "--probe", "missing", "--board", "3x3"][..],
         &["match", "random", "random", "--openings", "missing"][..],
         &["show", "missing.fgn"][..],
+        &["verify-proof", "missing.cert"][..],
     ] {
         let o = run_in(&dir, args);
         assert_clean_failure(&o, 2, "missing");
@@ -728,4 +732,289 @@ fn validate_json_schema_for_missing_files() {
         assert!(!file[key].is_null(), "{key} missing: {file}");
     }
     assert_eq!(file["problems"], serde_json::json!([]));
+}
+
+/// A character device for a test: made in `dir` (`mknod`, which needs privileges) when
+/// possible, else the system's own `fallback` (then a build that replaces its destination by
+/// a rename cannot, and fails: the system's device is never at risk from this test).
+#[cfg(target_os = "linux")]
+fn char_device(dir: &Path, name: &str, minor: u32, fallback: &str) -> PathBuf {
+    let path = dir.join(name);
+    let made = Command::new("mknod")
+        .arg(&path)
+        .args(["c", "1", &minor.to_string()])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if made { path } else { PathBuf::from(fallback) }
+}
+
+#[cfg(unix)]
+fn is_char_device(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device())
+}
+
+/// Every command that writes a file, with `DEV` for the file.
+const FILE_WRITERS: &[&[&str]] = &[
+    &["convert", "x.fgn", "DEV", "--to", "json"],
+    &["convert", "x.fgn", "DEV", "--to", "fgn"],
+    &["show", "x.fgn", "--svg", "DEV"],
+    &[
+        "analyse",
+        "--record",
+        "x.fgn",
+        "--per-turn",
+        "--depth",
+        "1",
+        "--out",
+        "DEV",
+    ],
+    &[
+        "openings", "--count", "1", "--plies", "2", "--nodes", "100", "--out", "DEV",
+    ],
+    &[
+        "match",
+        "random",
+        "random",
+        "--games",
+        "1",
+        "--threads",
+        "1",
+        "--out",
+        "DEV",
+    ],
+    &["solve", "--board", "3x3", "--certificate", "DEV"],
+];
+
+/// A destination that is a device (/dev/null, /dev/full) is written in place, never replaced
+/// by a rename (as root, that would put a regular file in place of /dev/null); a full device
+/// is a write error naming it, status 2; a named pipe gets the output.
+#[cfg(target_os = "linux")]
+#[test]
+fn devices_and_pipes_are_written_in_place() {
+    let dir = scratch("devices");
+    fs::write(dir.join("x.fgn"), GAME).expect("write");
+    let full = char_device(&dir, "full", 7, "/dev/full");
+    let null = char_device(&dir, "null", 3, "/dev/null");
+    let with = |args: &[&str], dev: &Path| -> Vec<String> {
+        args.iter()
+            .map(|a| {
+                if *a == "DEV" {
+                    dev.to_string_lossy().into_owned()
+                } else {
+                    (*a).to_owned()
+                }
+            })
+            .collect()
+    };
+    for args in FILE_WRITERS {
+        let full_args = with(args, &full);
+        let o = bin()
+            .current_dir(&dir)
+            .args(&full_args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs");
+        assert_clean_failure(&o, 2, "No space left on device");
+        assert!(
+            err(&o).contains(&*full.to_string_lossy()),
+            "{args:?}: the message should name the file: {}",
+            err(&o)
+        );
+        assert!(
+            is_char_device(&full),
+            "{args:?} replaced {}",
+            full.display()
+        );
+        let o = bin()
+            .current_dir(&dir)
+            .args(with(args, &null))
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs");
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
+        assert!(
+            is_char_device(&null),
+            "{args:?} replaced {}",
+            null.display()
+        );
+        assert!(leftovers(&dir).is_empty(), "{args:?}");
+    }
+    // A named pipe: the reader gets the conversion, the pipe stays a pipe.
+    let fifo = dir.join("pipe");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reading = fifo.clone();
+    // Detached: if the pipe were replaced, this reader would wait for ever.
+    std::thread::spawn(move || {
+        let _ = tx.send(fs::read_to_string(&reading));
+    });
+    let o = run_in(&dir, &["convert", "x.fgn", "pipe", "--to", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let text = rx
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the pipe's reader gets the output")
+        .expect("readable");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(v.as_array().map(Vec::len), Some(1), "{text}");
+    use std::os::unix::fs::FileTypeExt;
+    assert!(fs::metadata(&fifo).expect("meta").file_type().is_fifo());
+}
+
+/// Runs the binary in `dir`, killed after `limit`: `None` if it had to be.
+fn run_within(dir: &Path, args: &[&str], limit: Duration) -> Option<Output> {
+    let mut child = bin()
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    Some(child.wait_with_output().expect("output"))
+}
+
+/// Every command that writes a file checks that it can before its (long) work: a destination
+/// in a folder that does not exist fails at once, naming it.
+#[test]
+fn outputs_are_checked_before_the_work() {
+    let dir = scratch("checked-first");
+    fs::write(dir.join("x.fgn"), GAME).expect("write");
+    let cases: &[&[&str]] = &[
+        &[
+            "openings",
+            "--count",
+            "100000",
+            "--out",
+            "no/such/dir/o.txt",
+        ],
+        &[
+            "solve",
+            "--board",
+            "5x5",
+            "--certificate",
+            "no/such/dir/c.cert",
+        ],
+        &[
+            "analyse",
+            "--record",
+            "x.fgn",
+            "--per-turn",
+            "--movetime",
+            "60000",
+            "--out",
+            "no/such/dir/a.fgn",
+        ],
+        &[
+            "match",
+            "random",
+            "random",
+            "--games",
+            "1000000",
+            "--out",
+            "no/such/dir/m.fgn",
+        ],
+    ];
+    for args in cases {
+        let o = run_within(&dir, args, Duration::from_secs(20))
+            .unwrap_or_else(|| panic!("{args:?} worked before checking its output"));
+        assert_clean_failure(&o, 2, "no/such/dir/");
+    }
+}
+
+/// Ctrl-C (SIGINT) or SIGTERM in the middle of any command that writes files: the
+/// destination stays as it was and no temporary file or folder is left.
+#[cfg(unix)]
+#[test]
+fn interrupts_leave_no_partial_file_in_any_command() {
+    let dir = scratch("interrupts");
+    fs::write(dir.join("x.fgn"), GAME).expect("write");
+    fs::create_dir_all(dir.join("tables")).expect("mkdir");
+    fs::write(dir.join("tables").join("old.tb"), "precious").expect("write");
+    // (arguments, destination, signal)
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &[
+                "analyse",
+                "--record",
+                "x.fgn",
+                "--per-turn",
+                "--movetime",
+                "2000",
+                "--out",
+                "out.fgn",
+            ],
+            "out.fgn",
+            "-TERM",
+        ),
+        (
+            &["openings", "--count", "100000", "--out", "out.txt"],
+            "out.txt",
+            "-INT",
+        ),
+        (
+            &["solve", "--board", "5x5", "--certificate", "out.cert"],
+            "out.cert",
+            "-TERM",
+        ),
+        (
+            &["solve", "--board", "5x5", "--tables", "tables"],
+            "tables/old.tb",
+            "-INT",
+        ),
+    ];
+    for (args, dest, signal) in cases {
+        let dest = dir.join(dest);
+        if !dest.ends_with("old.tb") {
+            fs::write(&dest, "precious").expect("write");
+        }
+        let watched = dest.parent().expect("a folder").to_owned();
+        let mut child = bin()
+            .current_dir(&dir)
+            .args(*args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let start = Instant::now();
+        while leftovers(&watched).is_empty() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "{args:?}: no temporary file"
+            );
+            assert!(child.try_wait().expect("wait").is_none(), "{args:?} ended");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        let killed = Command::new("kill")
+            .args([*signal, &child.id().to_string()])
+            .status()
+            .expect("kill");
+        assert!(killed.success());
+        let o = child.wait_with_output().expect("finishes");
+        assert_eq!(o.status.code(), Some(130), "{args:?}: {}", err(&o));
+        assert!(!err(&o).contains("panicked"), "{args:?}: {}", err(&o));
+        assert_eq!(
+            fs::read_to_string(&dest).expect("read"),
+            "precious",
+            "{args:?}"
+        );
+        assert!(
+            leftovers(&watched).is_empty(),
+            "{args:?}: {:?}",
+            leftovers(&watched)
+        );
+    }
 }
