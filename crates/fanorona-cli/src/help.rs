@@ -18,11 +18,13 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              standard error."
         }
         "solve" => {
-            "Writes no file but with --tables DIR or --certificate FILE. Tables are written \
-             whole to a temporary folder in DIR, made before the work, and renamed into DIR \
-             only when all the tables are generated; an error or Ctrl-C leaves DIR's files as \
-             they were. The certificate goes to a temporary file next to FILE, made before the \
-             search, and renamed over FILE only when complete. --probe only reads."
+            "Writes no file but with --tables DIR or --certificate FILE. Each table file is \
+             written whole in a temporary folder in DIR, made before the work, and renamed \
+             into DIR as soon as its class is solved: an error or Ctrl-C keeps the classes \
+             finished (a rerun resumes after them), never half a file, and removes the \
+             temporary folder. The certificate goes to a temporary file next to FILE, made \
+             before the search, and renamed over FILE only when complete. --probe and \
+             --check-tables only read."
         }
         "validate" => {
             "Only reads; writes no file. Every game of every file is checked, whatever the \
