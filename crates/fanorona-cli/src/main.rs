@@ -79,3 +79,27 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command states its guarantees (what it writes, when, what it never does) at the
+    /// end of its long help, and so in docs/cli/: a new command cannot leave them out.
+    #[test]
+    fn every_command_states_its_guarantees() {
+        let cli = help::shape(Cli::command());
+        for sub in cli.get_subcommands() {
+            let name = sub.get_name();
+            assert!(
+                help::guarantees(name).is_some(),
+                "{name}: add its guarantees to help.rs"
+            );
+            let after = sub.get_after_long_help().map(ToString::to_string);
+            assert!(
+                after.is_some_and(|t| t.starts_with("Guarantees:")),
+                "{name}: the long help does not end with its guarantees"
+            );
+        }
+    }
+}

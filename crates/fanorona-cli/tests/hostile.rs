@@ -605,6 +605,14 @@ fn conflicting_options_are_errors() {
             "--stuck",
         ),
         (&["show", "a.fgn", "--rules", "stuck=draws"], "--rules"),
+        (
+            &["match", "engine:depth=1:depth=2", "random", "--games", "1"],
+            "depth is given twice",
+        ),
+        (
+            &["perft", "1", "--rules", "game=capture,game=capture"],
+            "names game twice",
+        ),
         (&["show", "--format", "text", "--svg", "x.svg"], "--svg"),
         (&["solve", "--probe", "t", "--method", "pn"], "--method"),
         (
