@@ -572,7 +572,27 @@ pub fn error_text(err: &anyhow::Error) -> String {
         }
         text.push_str(&bare);
     }
-    sanitize(&text).into_owned()
+    clip_middle(&sanitize(&text), MAX_ERROR_CHARS)
+}
+
+/// The longest error message printed, in characters: a message quoting a huge argument (a
+/// `--fen` or `--play` of 100 000 characters) keeps its start and its end, where the reason is.
+pub const MAX_ERROR_CHARS: usize = 1000;
+
+/// `text` if it has at most `max` characters; otherwise its first and last characters with a
+/// note of how many were left out in between.
+pub fn clip_middle(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
+        return text.to_owned();
+    }
+    let (head, tail) = (max * 7 / 10, max / 5);
+    let start: String = text.chars().take(head).collect();
+    let end: String = text.chars().skip(count - tail).collect();
+    format!(
+        "{start} [... {} characters left out ...] {end}",
+        count - head - tail
+    )
 }
 
 /// `text` without its ` (os error N)` parts (for messages that carry an I/O error as text).
@@ -773,6 +793,27 @@ mod tests {
         assert!(
             offenders.is_empty(),
             "write files with output::OutputFile or output::write_file: {offenders:?}"
+        );
+    }
+
+    #[test]
+    fn long_messages_keep_their_start_and_end() {
+        assert_eq!(clip_middle("short", 10), "short");
+        let long = format!("in --fen \"{}\": too many ranks", "9/".repeat(5000));
+        let clipped = clip_middle(&long, 100);
+        assert!(clipped.starts_with("in --fen \"9/9/"), "{clipped}");
+        assert!(clipped.ends_with("\": too many ranks"), "{clipped}");
+        assert!(
+            clipped.contains("[... 9937 characters left out ...]"),
+            "{clipped}"
+        );
+        // Characters, not bytes: no split inside a multi-byte character.
+        assert_eq!(
+            clip_middle(&"é".repeat(20), 10)
+                .chars()
+                .filter(|&c| c == 'é')
+                .count(),
+            9
         );
     }
 

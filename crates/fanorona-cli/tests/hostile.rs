@@ -1026,3 +1026,29 @@ fn interrupts_leave_no_partial_file_in_any_command() {
         );
     }
 }
+
+/// A huge bad argument gives a short message that still names the option and the reason.
+#[test]
+fn huge_arguments_give_short_messages() {
+    let dir = scratch("huge-args");
+    let fen = "9/".repeat(50_000);
+    let play = "x".repeat(100_000);
+    let player = format!("engine:{}", "x".repeat(100_000));
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["perft", "1", "--fen", &fen], "in --fen", "rank"),
+        (
+            &["analyse", "--depth", "1", "--play", &play],
+            "in --play",
+            "expected a point",
+        ),
+        (&["match", &player, "random"], "player", "known: "),
+    ];
+    for (args, start, reason) in cases {
+        let o = run_in(&dir, args);
+        assert_clean_failure(&o, 2, start);
+        let e = err(&o);
+        assert!(e.len() < 1500, "{start}: {} bytes", e.len());
+        assert!(e.contains(reason), "{e}");
+        assert!(e.contains("characters left out"), "{e}");
+    }
+}
