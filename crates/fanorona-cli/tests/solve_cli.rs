@@ -215,3 +215,43 @@ fn certificates_are_written_and_verified() {
     assert!(!err.contains("os error"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn dfpn_proves_writes_a_certificate_and_resumes_from_its_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("fanorona-cli-dfpn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cert = dir.join("3x7.cert");
+    let ckpt = dir.join("3x7.dfpn");
+    let args = [
+        "solve",
+        "--board",
+        "3x7",
+        "--prove",
+        "white",
+        "--dfpn",
+        "--checkpoint",
+        ckpt.to_str().unwrap(),
+        "--certificate",
+        cert.to_str().unwrap(),
+        "--json",
+    ];
+    let out = fanorona(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["proved"], true);
+    assert_eq!(v["resumed"], false);
+    let out = fanorona(&["verify-proof", cert.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    // Again: the checkpoint answers without expanding anything.
+    let out = fanorona(&args);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        (v["resumed"].clone(), v["expanded"].clone()),
+        (true.into(), 0.into())
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

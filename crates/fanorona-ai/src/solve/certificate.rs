@@ -222,6 +222,36 @@ impl Certificate {
         })
     }
 
+    /// A win (or, when `winner` is not the side to move at `start`, a loss) proved by the
+    /// winner's ordered strategy `entries`: each position with the winner to move and its turn,
+    /// every reply after a turn leading to an earlier position (or ending the game).
+    /// The checker decides whether it holds; this only assembles it.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] under other rules than the solver's.
+    pub(crate) fn from_strategy(
+        start: &Position,
+        winner: Color,
+        entries: Vec<(Position, Turn)>,
+    ) -> Result<Certificate, SolveError> {
+        let start = prepare(start)?;
+        let value = if winner == start.side_to_move() {
+            Value::Win
+        } else {
+            Value::Loss
+        };
+        Ok(Certificate {
+            start,
+            claim: Claim::Exact(value),
+            strategies: vec![Strategy {
+                side: winner,
+                ordered: true,
+                entries,
+            }],
+        })
+    }
+
     /// What the certificate proves.
     pub fn claim(&self) -> Claim {
         self.claim

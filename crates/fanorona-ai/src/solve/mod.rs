@@ -58,6 +58,7 @@ use std::time::{Duration, Instant};
 use fanorona_core::{BoardSize, Position, Rules};
 
 pub mod certificate;
+pub mod dfpn;
 mod graph;
 mod index;
 mod key;

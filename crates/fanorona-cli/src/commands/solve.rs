@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use fanorona_ai::solve::certificate::Certificate;
+use fanorona_ai::solve::dfpn::Dfpn;
 use fanorona_ai::solve::tablebase::{ClassStats, Tablebase};
 use fanorona_ai::solve::{Budget, Progress, Value, human_bytes, layered, pns, retro, tablegen};
 use fanorona_core::{BoardSize, Color, Position};
@@ -69,6 +70,19 @@ pub struct SolveArgs {
     /// Run one proof-number search only: can this side (`white` or `black`) force a win?
     #[arg(long, value_name = "SIDE", conflicts_with_all = ["tables", "probe", "method", "line"])]
     pub prove: Option<String>,
+    /// With `--prove`: search by depth-first proof-number search with a transposition table
+    /// (df-pn) in the memory budget, instead of best-first proof-number search. With
+    /// `--certificate`, a proof is written as the winner's ordered strategy.
+    #[arg(long, requires = "prove")]
+    pub dfpn: bool,
+    /// With `--dfpn`: save the search's table to this file every `--checkpoint-every`
+    /// seconds and when the time budget runs out, and resume from it when it exists.
+    #[arg(long, value_name = "FILE", requires = "dfpn")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600.0, requires = "checkpoint",
+          value_parser = crate::options::seconds)]
+    pub checkpoint_every: f64,
     /// Look the position up in the endgame tables of this directory instead of solving it.
     #[arg(long, value_name = "DIR",
           conflicts_with_all = ["method", "line", "max_memory", "max_time"])]
@@ -195,6 +209,9 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
             "black" | "b" => Color::Black,
             _ => bail!("--prove takes white or black, not {side:?}"),
         };
+        if args.dfpn {
+            return prove_dfpn(args, &pos, attacker, &budget);
+        }
         if let Some(file) = &args.certificate {
             return write_certificate(args, &pos, file, Some(attacker.other()), &budget);
         }
@@ -464,6 +481,105 @@ fn write_certificate(
         human_bytes(bytes),
         built.as_secs_f64(),
     )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn prove_dfpn(
+    args: &SolveArgs,
+    pos: &Position,
+    attacker: Color,
+    budget: &Budget,
+) -> Result<ExitCode> {
+    let mut stdout = crate::output::stdout();
+    let bar = progress::bar(0, "df-pn");
+    let mut report = reporter(&bar);
+    let mut search = Dfpn::new(pos, attacker).context("df-pn search")?;
+    let mut resumed = false;
+    if let Some(file) = &args.checkpoint
+        && file.exists()
+    {
+        search.load(file).with_context(|| {
+            format!("reading the checkpoint {}", crate::output::shown_path(file))
+        })?;
+        resumed = true;
+    }
+    let every = Duration::from_secs_f64(args.checkpoint_every);
+    let checkpoint = args.checkpoint.as_deref().map(|f| (f, every));
+    let r = search
+        .run_with_checkpoints(budget, &mut report, checkpoint)
+        .context("df-pn search")?;
+    if let Some(file) = &args.checkpoint {
+        search.save(file).with_context(|| {
+            format!("writing the checkpoint {}", crate::output::shown_path(file))
+        })?;
+    }
+    bar.finish_and_clear();
+    let proved = r.proved == Some(true);
+    let mut cert_positions = None;
+    if let Some(file) = &args.certificate {
+        let Some(cert) = search.certificate().context("reading the proof")? else {
+            bail!(
+                "{} cannot force a win: df-pn writes certificates of proofs only (use --prove \
+                 without --dfpn for a bound certificate)",
+                side_name(attacker)
+            );
+        };
+        let mut out = <crate::output::OutputFile>::create(file)?;
+        cert.write_to(&mut out)
+            .with_context(|| format!("writing {}", crate::output::shown_path(file)))?;
+        out.commit()?;
+        cert_positions = Some(cert.positions());
+    }
+    if args.json {
+        writeln!(
+            stdout,
+            "{}",
+            json!({
+                "position": pos.to_fen(),
+                "attacker": side_name(attacker).to_lowercase(),
+                "proved": proved,
+                "proof_length": r.proof_len,
+                "expanded": r.expanded,
+                "expanded_total": search.expanded(),
+                "entries": r.entries,
+                "bytes": r.bytes,
+                "collections": r.collections,
+                "seconds": r.time.as_secs_f64(),
+                "resumed": resumed,
+                "certificate_positions": cert_positions,
+            })
+        )?;
+    } else {
+        writeln!(
+            stdout,
+            "{} {}: {} {} force a win{}",
+            pos.size(),
+            pos.to_fen(),
+            side_name(attacker),
+            if proved { "can" } else { "cannot" },
+            r.proof_len
+                .map(|l| format!(" (proof of {l} turns at most)"))
+                .unwrap_or_default()
+        )?;
+        writeln!(
+            stdout,
+            "df-pn: {} positions expanded ({} over all runs{}), {} table entries, {} peak, cut back {} times, {:.3} s",
+            r.expanded,
+            search.expanded(),
+            if resumed {
+                ", resumed from the checkpoint"
+            } else {
+                ""
+            },
+            r.entries,
+            human_bytes(r.bytes),
+            r.collections,
+            r.time.as_secs_f64()
+        )?;
+        if let Some(n) = cert_positions {
+            writeln!(stdout, "certificate: {n} positions")?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

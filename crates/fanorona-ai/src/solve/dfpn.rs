@@ -1,0 +1,718 @@
+//! Depth-first proof-number search (df-pn) with a transposition table: proves or disproves
+//! that one side (the *attacker*) can force a win, in bounded memory, resumably.
+//!
+//! Unlike [`pns`](super::pns), which keeps its tree, df-pn keeps only a table of positions
+//! with their proof and disproof numbers, so transpositions share one entry whether solved or
+//! not, and the memory is the table's, cut back to its most expensive entries when it fills. It
+//! searches depth-first below a node until the node's numbers pass thresholds derived from its
+//! parent's (Nagai's multiple iterative deepening), with the `1 + epsilon` trick (Pawlewicz and
+//! Lew) to switch between siblings less often.
+//!
+//! **Repetitions (the graph-history interaction).** A position already on the current path is
+//! disproved at once: going round a cycle never helps the attacker, who, if it can win at all,
+//! can win without repeating a position. Such a disproof holds for this path only. Each
+//! disproved result carries the depth of the shallowest ancestor whose repetition it relies
+//! on; it enters the table only when it relies on none above the node itself (it then holds on
+//! every path), otherwise it lives only in the parent's list of children for as long as the
+//! parent's search lasts. Proofs never rely on a repetition and always enter the table. Every
+//! table entry is therefore path-independent, and the search is exact.
+//!
+//! **Proofs as certificates.** Each proof records its length (the most turns to the win with
+//! the attacker hurrying): an attacker's position is proved by a child one shorter, a
+//! defender's by children all shorter. Written by increasing length, the proved positions form
+//! an ordered strategy (see [`certificate`](super::certificate)) for `fanorona verify-proof`.
+//!
+//! **Checkpoints.** The table can be saved to a file and loaded again to resume a search
+//! ([`Dfpn::save`], [`Dfpn::load`]): format in `docs/solver.md`.
+//!
+//! # Examples
+//!
+//! ```
+//! use fanorona_ai::solve::{self, Budget, dfpn::Dfpn};
+//! use fanorona_core::{BoardSize, Color};
+//!
+//! let start = solve::start(BoardSize::TELO);
+//! let mut search = Dfpn::new(&start, Color::White)?;
+//! let result = search.run(&Budget::default(), &mut |_| {})?;
+//! assert_eq!(result.proved, Some(true)); // White wins 3x3
+//! let cert = search.certificate()?.expect("a proof");
+//! let mut text = Vec::new();
+//! cert.write_to(&mut text)?;
+//! let report = solve::verify::verify(std::io::Cursor::new(&text), &Default::default())?;
+//! assert_eq!(report.value, "win");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use fanorona_core::{Color, Position, Turn};
+
+use super::certificate::Certificate;
+use super::key::{Key, Keyer};
+use super::{Budget, Progress, SolveError};
+
+const INF: u32 = u32::MAX / 2;
+const CLEAN: u16 = u16::MAX;
+/// Bytes a table entry takes in memory, with the hash map's overhead.
+const ENTRY_BYTES: u64 = 48;
+/// The `epsilon` of the `1 + epsilon` trick, as a fraction `num / den`.
+const EPS_NUM: u64 = 1;
+const EPS_DEN: u64 = 4;
+
+/// What the table knows of a position.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    pn: u32,
+    dn: u32,
+    /// Expansions spent below the position (saturating): what it would cost to find again.
+    work: u32,
+    /// For a proof: its length in turns.
+    len: u16,
+}
+
+/// A child during its parent's search.
+#[derive(Clone, Copy)]
+struct Child {
+    key: Key,
+    pn: u32,
+    dn: u32,
+    /// For a disproof: the depth of the shallowest repeated ancestor it relies on.
+    dep: u16,
+    len: u16,
+}
+
+/// The outcome of [`Dfpn::run`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct DfpnResult {
+    /// The attacker wins (`Some(true)`), cannot (`Some(false)`); `None` if the numbers reached
+    /// their ceiling (2^31) undecided, which the weak sums make practically impossible.
+    pub proved: Option<bool>,
+    /// For a proof, its length in turns.
+    pub proof_len: Option<u16>,
+    /// Positions expanded in this run.
+    pub expanded: u64,
+    /// Entries in the table at the end.
+    pub entries: u64,
+    /// Peak bytes of the table.
+    pub bytes: u64,
+    /// Times the table was cut back to fit the memory budget.
+    pub collections: u64,
+    /// Time of this run.
+    pub time: Duration,
+}
+
+/// A df-pn search of one position for one attacker, with its table.
+pub struct Dfpn {
+    keyer: Keyer,
+    root: Position,
+    attacker: Color,
+    table: HashMap<Key, Entry>,
+    expanded: u64,
+    collections: u64,
+    peak: u64,
+    /// Expanded before the last save, for checkpoints.
+    last_save: Instant,
+}
+
+impl core::fmt::Debug for Dfpn {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Dfpn")
+            .field("root", &self.root.to_fen())
+            .field("attacker", &self.attacker)
+            .field("entries", &self.table.len())
+            .finish()
+    }
+}
+
+/// Where a run stands, for a progress callback and checkpoints.
+struct Run<'a> {
+    budget: &'a Budget,
+    clock: super::Clock,
+    progress: &'a mut dyn FnMut(Progress),
+    checkpoint: Option<(&'a Path, Duration)>,
+    path: Vec<Key>,
+}
+
+impl Dfpn {
+    /// A new search of `pos` (under its rules) for `attacker`, with an empty table.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Key`] when the rules need counters the board cannot hold.
+    pub fn new(pos: &Position, attacker: Color) -> Result<Dfpn, SolveError> {
+        let keyer = Keyer::new(pos.size(), pos.rules())?;
+        let root = keyer.position(keyer.key(pos));
+        Ok(Dfpn {
+            keyer,
+            root,
+            attacker,
+            table: HashMap::new(),
+            expanded: 0,
+            collections: 0,
+            peak: 0,
+            last_save: Instant::now(),
+        })
+    }
+
+    /// Searches until the root is proved or disproved, or a budget runs out.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::TimeLimit`] when the time runs out (the table keeps what was found: save
+    /// it and run again later); [`SolveError::MemoryLimit`] when even a table cut back to its
+    /// most expensive entries does not fit.
+    pub fn run(
+        &mut self,
+        budget: &Budget,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<DfpnResult, SolveError> {
+        self.run_with_checkpoints(budget, progress, None)
+    }
+
+    /// [`Dfpn::run`], saving the table to `file` every `every` (and when the time runs out).
+    ///
+    /// # Errors
+    ///
+    /// As [`Dfpn::run`], and [`SolveError::Internal`] naming a checkpoint that cannot be
+    /// written.
+    pub fn run_with_checkpoints(
+        &mut self,
+        budget: &Budget,
+        progress: &mut dyn FnMut(Progress),
+        checkpoint: Option<(&Path, Duration)>,
+    ) -> Result<DfpnResult, SolveError> {
+        let t0 = Instant::now();
+        let expanded0 = self.expanded;
+        let collections0 = self.collections;
+        let mut run = Run {
+            budget,
+            clock: budget.clock(),
+            progress,
+            checkpoint,
+            path: Vec::new(),
+        };
+        let root = self.root;
+        let key = self.keyer.key(&root);
+        let mut result = self.mid(&mut run, &root, key, INF, INF);
+        if let (Err(SolveError::TimeLimit { .. }), Some((file, _))) = (&result, checkpoint) {
+            self.save(file)
+                .map_err(|_| SolveError::Internal("the checkpoint could not be written"))?;
+        }
+        self.peak = self.peak.max(self.table.len() as u64 * ENTRY_BYTES);
+        let r = result.as_mut().map_err(|e| e.clone())?;
+        Ok(DfpnResult {
+            proved: if r.pn == 0 {
+                Some(true)
+            } else if r.dn == 0 {
+                Some(false)
+            } else {
+                None
+            },
+            proof_len: (r.pn == 0).then_some(r.len),
+            expanded: self.expanded - expanded0,
+            entries: self.table.len() as u64,
+            bytes: self.peak,
+            collections: self.collections - collections0,
+            time: t0.elapsed(),
+        })
+    }
+
+    fn is_or(&self, pos: &Position) -> bool {
+        pos.side_to_move() == self.attacker
+    }
+
+    /// A leaf's numbers: from the table, the end of the game, or its mobility.
+    fn leaf(&self, pos: &Position, key: Key) -> Child {
+        if let Some(e) = self.table.get(&key) {
+            return Child {
+                key,
+                pn: e.pn,
+                dn: e.dn,
+                dep: CLEAN,
+                len: e.len,
+            };
+        }
+        if let Some(o) = pos.outcome() {
+            let won = o.winner == Some(self.attacker);
+            return Child {
+                key,
+                pn: if won { 0 } else { INF },
+                dn: if won { INF } else { 0 },
+                dep: CLEAN,
+                len: 0,
+            };
+        }
+        let k = pos.count_turns().min(1000) as u32;
+        let (pn, dn) = if self.is_or(pos) { (1, k) } else { (k, 1) };
+        Child {
+            key,
+            pn,
+            dn,
+            dep: CLEAN,
+            len: 0,
+        }
+    }
+
+    /// Multiple iterative deepening at `pos`: searches until its numbers reach the thresholds
+    /// or it is solved; returns its numbers (and, solved, its dependence and length).
+    fn mid(
+        &mut self,
+        run: &mut Run<'_>,
+        pos: &Position,
+        key: Key,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> Result<Child, SolveError> {
+        let me = self.leaf(pos, key);
+        if me.pn == 0 || me.dn == 0 || me.pn >= th_pn || me.dn >= th_dn {
+            return Ok(me);
+        }
+        self.expanded += 1;
+        if self.expanded.is_multiple_of(1 << 10) {
+            self.housekeeping(run)?;
+        }
+        let depth = run.path.len() as u16;
+        let or = self.is_or(pos);
+        let mut kids: Vec<(Child, Position)> = Vec::new();
+        pos.for_each_turn(|t| {
+            let child = pos.play(&t);
+            let k = self.keyer.key(&child);
+            if kids.iter().any(|c| c.0.key == k) {
+                return;
+            }
+            let c = match run.path.iter().position(|&p| p == k) {
+                Some(d) => Child {
+                    key: k,
+                    pn: INF,
+                    dn: 0,
+                    dep: d as u16,
+                    len: 0,
+                },
+                None => self.leaf(&child, k),
+            };
+            kids.push((c, child));
+        });
+        run.path.push(key);
+        let work0 = self.expanded;
+        let out = loop {
+            let (pn, dn) = numbers(or, &kids);
+            if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn {
+                break summary(or, &kids, key, pn, dn, depth);
+            }
+            // The best child and the second best.
+            let (best, second) = if or {
+                best_two(&kids, |c| c.pn)
+            } else {
+                best_two(&kids, |c| c.dn)
+            };
+            let c = kids[best].0;
+            let (cth_pn, cth_dn) = if or {
+                let others = dn.saturating_sub(c.dn);
+                (
+                    th_pn.min(eps(second)).max(1),
+                    th_dn.saturating_sub(others).clamp(1, INF),
+                )
+            } else {
+                let others = pn.saturating_sub(c.pn);
+                (
+                    th_pn.saturating_sub(others).clamp(1, INF),
+                    th_dn.min(eps(second)).max(1),
+                )
+            };
+            let child_pos = kids[best].1;
+            match self.mid(run, &child_pos, c.key, cth_pn, cth_dn) {
+                Ok(r) => kids[best].0 = r,
+                Err(e) => {
+                    run.path.pop();
+                    return Err(e);
+                }
+            }
+        };
+        run.path.pop();
+        let work = (self.expanded - work0).min(u64::from(u32::MAX)) as u32;
+        // Path-dependent disproofs stay out of the table.
+        if !(out.dn == 0 && out.dep < depth) {
+            let e = self.table.entry(key).or_insert(Entry {
+                pn: out.pn,
+                dn: out.dn,
+                work: 0,
+                len: out.len,
+            });
+            // A solved entry is never replaced by an unsolved one.
+            if !((e.pn == 0 || e.dn == 0) && out.pn != 0 && out.dn != 0) {
+                e.pn = out.pn;
+                e.dn = out.dn;
+                e.len = out.len;
+            }
+            e.work = e.work.saturating_add(work);
+        }
+        Ok(Child {
+            dep: if out.dn == 0 && out.dep >= depth {
+                CLEAN
+            } else {
+                out.dep
+            },
+            ..out
+        })
+    }
+
+    /// Budget checks, table collection, progress and checkpoints.
+    fn housekeeping(&mut self, run: &mut Run<'_>) -> Result<(), SolveError> {
+        run.clock.check("df-pn search")?;
+        let bytes = self.table.len() as u64 * ENTRY_BYTES;
+        self.peak = self.peak.max(bytes);
+        if let Some(max) = run.budget.max_bytes
+            && bytes > max / 10 * 8
+        {
+            self.collect(max / 2 / ENTRY_BYTES);
+            let after = self.table.len() as u64 * ENTRY_BYTES;
+            if after > max / 10 * 8 {
+                return Err(SolveError::MemoryLimit {
+                    limit: max,
+                    reached: after,
+                    what: "df-pn search (proofs fill the table)",
+                });
+            }
+        }
+        (run.progress)(Progress {
+            stage: "df-pn",
+            done: self.expanded,
+            total: 0,
+        });
+        if let Some((file, every)) = run.checkpoint
+            && self.last_save.elapsed() >= every
+        {
+            self.save(file)
+                .map_err(|_| SolveError::Internal("the checkpoint could not be written"))?;
+            self.last_save = Instant::now();
+        }
+        Ok(())
+    }
+
+    /// Cuts the table back to about `keep` entries, dropping those that took the least work;
+    /// proofs last (a certificate is read from them).
+    fn collect(&mut self, keep: u64) {
+        self.collections += 1;
+        let worth = |e: &Entry| u64::from(e.work) + if e.pn == 0 { 1 << 40 } else { 0 };
+        let mut works: Vec<u64> = self.table.values().map(worth).collect();
+        if works.len() as u64 <= keep {
+            return;
+        }
+        let cut = works.len() - keep as usize;
+        let (_, &mut threshold, _) = works.select_nth_unstable(cut);
+        self.table.retain(|_, e| worth(e) >= threshold);
+    }
+
+    /// When the root is proved: the attacker's ordered strategy, as a certificate (a win for
+    /// the side to move, or a loss when the attacker is the other side). `Ok(None)` when the
+    /// root is not proved. Positions of the proof missing from the table (dropped to save
+    /// memory) are searched again.
+    ///
+    /// # Errors
+    ///
+    /// As [`Dfpn::run`], or [`SolveError::Unsupported`] under other rules than the solver's.
+    pub fn certificate(&mut self) -> Result<Option<Certificate>, SolveError> {
+        let root = self.root;
+        let key = self.keyer.key(&root);
+        if self.table.get(&key).is_none_or(|e| e.pn != 0) {
+            return Ok(None);
+        }
+        let budget = Budget::default();
+        let mut sink = |_: Progress| {};
+        let mut run = Run {
+            budget: &budget,
+            clock: budget.clock(),
+            progress: &mut sink,
+            checkpoint: None,
+            path: Vec::new(),
+        };
+        // Attacker positions with their turn and proof length.
+        let mut out: Vec<(u16, Position, Turn)> = Vec::new();
+        let mut seen: std::collections::HashSet<Key> = std::collections::HashSet::new();
+        let mut stack: Vec<(Position, Key)> = vec![(root, key)];
+        while let Some((pos, key)) = stack.pop() {
+            if !seen.insert(key) || pos.outcome().is_some() {
+                continue;
+            }
+            let len = self.proved_len(&mut run, &pos, key)?;
+            if self.is_or(&pos) {
+                // The child proved shortest: one turn shorter.
+                let mut best: Option<(u16, Turn, Position, Key)> = None;
+                let turns: Vec<Turn> = pos.legal_turns().iter().copied().collect();
+                for t in turns {
+                    let child = pos.play(&t);
+                    let k = self.keyer.key(&child);
+                    let won = child
+                        .outcome()
+                        .is_some_and(|o| o.winner == Some(self.attacker));
+                    let l = if won {
+                        Some(0)
+                    } else {
+                        match self.table.get(&k) {
+                            Some(e) if e.pn == 0 => Some(e.len),
+                            _ => None,
+                        }
+                    };
+                    if let Some(l) = l
+                        && best.as_ref().is_none_or(|b| l < b.0)
+                    {
+                        best = Some((l, t, child, k));
+                    }
+                }
+                let (l, t, child, k) = best.ok_or(SolveError::Internal(
+                    "a proved position has no proved child",
+                ))?;
+                if l >= len {
+                    return Err(SolveError::Internal("a proof does not get shorter"));
+                }
+                out.push((len, pos, t));
+                stack.push((child, k));
+            } else {
+                pos.for_each_turn(|t| {
+                    let child = pos.play(&t);
+                    let k = self.keyer.key(&child);
+                    stack.push((child, k));
+                });
+            }
+        }
+        out.sort_by_key(|e| e.0);
+        let entries = out.into_iter().map(|(_, p, t)| (p, t)).collect();
+        Certificate::from_strategy(&self.root, self.attacker, entries).map(Some)
+    }
+
+    /// The proof length of a position that must be proved, searching it again when the table
+    /// lost it.
+    fn proved_len(
+        &mut self,
+        run: &mut Run<'_>,
+        pos: &Position,
+        key: Key,
+    ) -> Result<u16, SolveError> {
+        if let Some(e) = self.table.get(&key).filter(|e| e.pn == 0) {
+            return Ok(e.len);
+        }
+        let r = self.mid(run, pos, key, INF, INF)?;
+        if r.pn != 0 {
+            return Err(SolveError::Internal(
+                "a position of the proof is not proved",
+            ));
+        }
+        Ok(r.len)
+    }
+
+    /// Writes the table to `file` atomically (a temporary file beside it, then renamed).
+    ///
+    /// # Errors
+    ///
+    /// The file system's.
+    pub fn save(&self, file: &Path) -> std::io::Result<()> {
+        let tmp = file.with_extension(format!("tmp{}", std::process::id()));
+        let result = (|| {
+            let mut w = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+            w.write_all(CHECKPOINT_MAGIC)?;
+            w.write_all(self.root.to_fen().as_bytes())?;
+            w.write_all(b"\n")?;
+            w.write_all(&[u8::from(self.attacker == Color::Black)])?;
+            w.write_all(&(self.table.len() as u64).to_le_bytes())?;
+            w.write_all(&self.expanded.to_le_bytes())?;
+            for (k, e) in &self.table {
+                w.write_all(&k.a.to_le_bytes())?;
+                w.write_all(&k.b.to_le_bytes())?;
+                w.write_all(&e.pn.to_le_bytes())?;
+                w.write_all(&e.dn.to_le_bytes())?;
+                w.write_all(&e.work.to_le_bytes())?;
+                w.write_all(&e.len.to_le_bytes())?;
+            }
+            let f = w.into_inner().map_err(|e| e.into_error())?;
+            f.sync_all()?;
+            std::fs::rename(&tmp, file)
+        })();
+        if result.is_err() {
+            std::fs::remove_file(&tmp).ok();
+        }
+        result
+    }
+
+    /// Loads a table saved by [`Dfpn::save`] for the same position and attacker, to resume.
+    ///
+    /// # Errors
+    ///
+    /// The file system's; [`std::io::ErrorKind::InvalidData`] when the file is not a
+    /// checkpoint of this search.
+    pub fn load(&mut self, file: &Path) -> std::io::Result<()> {
+        let bad =
+            |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_owned());
+        let mut r = std::io::BufReader::new(std::fs::File::open(file)?);
+        let mut magic = [0u8; 16];
+        r.read_exact(&mut magic)?;
+        if &magic != CHECKPOINT_MAGIC {
+            return Err(bad("not a df-pn checkpoint"));
+        }
+        let mut fen = Vec::new();
+        loop {
+            let mut b = [0u8; 1];
+            r.read_exact(&mut b)?;
+            if b[0] == b'\n' {
+                break;
+            }
+            if fen.len() > 4096 {
+                return Err(bad("checkpoint header too long"));
+            }
+            fen.push(b[0]);
+        }
+        if fen != self.root.to_fen().as_bytes() {
+            return Err(bad("the checkpoint is of another position"));
+        }
+        let mut side = [0u8; 1];
+        r.read_exact(&mut side)?;
+        if (side[0] == 1) != (self.attacker == Color::Black) {
+            return Err(bad("the checkpoint is of the other attacker"));
+        }
+        let mut n = [0u8; 8];
+        r.read_exact(&mut n)?;
+        let count = u64::from_le_bytes(n);
+        r.read_exact(&mut n)?;
+        self.expanded = u64::from_le_bytes(n);
+        let mut rec = [0u8; 30];
+        self.table.clear();
+        for _ in 0..count {
+            r.read_exact(&mut rec)?;
+            let u64_at = |i: usize| u64::from_le_bytes(rec[i..i + 8].try_into().expect("8"));
+            let u32_at = |i: usize| u32::from_le_bytes(rec[i..i + 4].try_into().expect("4"));
+            self.table.insert(
+                Key {
+                    a: u64_at(0),
+                    b: u64_at(8),
+                },
+                Entry {
+                    pn: u32_at(16),
+                    dn: u32_at(20),
+                    work: u32_at(24),
+                    len: u16::from_le_bytes([rec[28], rec[29]]),
+                },
+            );
+        }
+        Ok(())
+    }
+
+    /// Entries in the table.
+    pub fn entries(&self) -> u64 {
+        self.table.len() as u64
+    }
+
+    /// Positions expanded over every run of this search (loaded checkpoints included).
+    pub fn expanded(&self) -> u64 {
+        self.expanded
+    }
+}
+
+const CHECKPOINT_MAGIC: &[u8; 16] = b"fanorona-dfpn 1\n";
+
+/// `n * (1 + epsilon)`, at least `n + 1`.
+fn eps(n: u32) -> u32 {
+    if n >= INF - 1 {
+        return INF;
+    }
+    let n = u64::from(n);
+    (n + (n * EPS_NUM).div_ceil(EPS_DEN))
+        .max(n + 1)
+        .min(u64::from(INF - 1)) as u32
+}
+
+fn numbers(or: bool, kids: &[(Child, Position)]) -> (u32, u32) {
+    if kids.is_empty() {
+        // No turn: the side to move is stuck; outcome() settled it as a leaf already.
+        return if or { (INF, 0) } else { (0, INF) };
+    }
+    // The weak proof-number sum (Ueda et al.): the largest child's number plus one for each
+    // other open child, instead of the plain sum, which counts transpositions many times over
+    // and overflows on the large boards. `INF` only when a child is `INF`.
+    let sum = |f: fn(&Child) -> u32| -> u32 {
+        let mut max = 0u32;
+        let mut open = 0u64;
+        for k in kids {
+            let v = f(&k.0);
+            if v >= INF {
+                return INF;
+            }
+            if v > 0 {
+                open += 1;
+                max = max.max(v);
+            }
+        }
+        (u64::from(max) + open.saturating_sub(1)).min(u64::from(INF - 1)) as u32
+    };
+    if or {
+        (
+            kids.iter().map(|k| k.0.pn).min().unwrap_or(INF),
+            sum(|c| c.dn),
+        )
+    } else {
+        (
+            sum(|c| c.pn),
+            kids.iter().map(|k| k.0.dn).min().unwrap_or(INF),
+        )
+    }
+}
+
+/// The index of the smallest value and the second smallest value.
+fn best_two(kids: &[(Child, Position)], f: fn(&Child) -> u32) -> (usize, u32) {
+    let mut best = 0;
+    let mut b1 = u32::MAX;
+    let mut b2 = INF;
+    for (i, k) in kids.iter().enumerate() {
+        let v = f(&k.0);
+        if v < b1 {
+            b2 = b1;
+            b1 = v;
+            best = i;
+        } else if v < b2 {
+            b2 = v;
+        }
+    }
+    (best, b2.min(INF))
+}
+
+/// A node's result from its children: numbers, and for a disproof its dependence, for a proof
+/// its length.
+fn summary(or: bool, kids: &[(Child, Position)], key: Key, pn: u32, dn: u32, depth: u16) -> Child {
+    let mut c = Child {
+        key,
+        pn,
+        dn,
+        dep: CLEAN,
+        len: 0,
+    };
+    if pn == 0 {
+        c.len = if or {
+            kids.iter()
+                .filter(|k| k.0.pn == 0)
+                .map(|k| k.0.len)
+                .min()
+                .unwrap_or(0)
+        } else {
+            kids.iter().map(|k| k.0.len).max().unwrap_or(0)
+        }
+        .saturating_add(1);
+    } else if dn == 0 {
+        c.dep = if or {
+            // Every child disproved: relies on whatever any of them relies on.
+            kids.iter().map(|k| k.0.dep).min().unwrap_or(CLEAN)
+        } else {
+            // One disproved child suffices: the one relying on the least.
+            kids.iter()
+                .filter(|k| k.0.dn == 0)
+                .map(|k| k.0.dep)
+                .max()
+                .unwrap_or(CLEAN)
+        };
+        if c.dep >= depth {
+            c.dep = CLEAN;
+        }
+    }
+    c
+}
