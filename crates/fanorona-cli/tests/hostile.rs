@@ -1052,3 +1052,26 @@ fn huge_arguments_give_short_messages() {
         assert!(e.contains("characters left out"), "{e}");
     }
 }
+
+/// A file read whole (the opening suite of `match --openings`) is read up to its limit, also
+/// when it has no length to check first (a device, a pipe): /dev/zero is refused in bounded
+/// memory. (The child runs under a 1 GB address-space limit, so that a build without the
+/// bound fails this test instead of eating the machine's memory.)
+#[cfg(target_os = "linux")]
+#[test]
+fn endless_inputs_read_whole_are_bounded() {
+    let dir = scratch("endless");
+    let bin = match std::env::var_os("FANORONA_HOSTILE_BIN") {
+        Some(p) => PathBuf::from(p),
+        None => PathBuf::from(env!("CARGO_BIN_EXE_fanorona")),
+    };
+    let o = Command::new("sh")
+        .current_dir(&dir)
+        .arg("-c")
+        .arg("ulimit -v 1000000; exec \"$0\" match random random --games 1 --openings /dev/zero")
+        .arg(&bin)
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    assert_clean_failure(&o, 2, "/dev/zero: larger than 64 MiB");
+}

@@ -138,20 +138,28 @@ impl Source {
 }
 
 fn read_openings(path: &Path, rules: Rules) -> Result<Vec<Position>> {
+    use std::io::Read;
     const MAX_BYTES: u64 = 64 << 20;
-    let len = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len();
-    if len > MAX_BYTES {
+    let name = shown_path(path);
+    // At most one byte past the limit is read, whatever the file is (a device or a pipe has
+    // no length to check first: /dev/zero never ends).
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_BYTES + 1).read_to_end(&mut bytes))
+        .with_context(|| format!("cannot read {name}"))?;
+    if bytes.len() as u64 > MAX_BYTES {
         bail!(
-            "{}: larger than {} MiB, not an opening suite",
-            path.display(),
+            "{name}: larger than {} MiB, not an opening suite",
             MAX_BYTES >> 20
         );
     }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    openings::parse(&text, rules).with_context(|| format!("in {}", path.display()))
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{name}: not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to() + 1
+        )
+    })?;
+    openings::parse(&text, rules).with_context(|| format!("in {name}"))
 }
 
 /// A comment's text as FGN can hold it (no braces, no line breaks).
