@@ -26,7 +26,7 @@
 //! ```
 
 use core::fmt;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
 
 use fanorona_core::{BoardSize, Game, Position, Rules, Turn};
@@ -65,7 +65,9 @@ impl std::error::Error for OpeningsError {}
 /// a position seen before; a suite without positions is an error at line 0.
 pub fn parse(text: &str, rules: Rules) -> Result<Vec<Position>, OpeningsError> {
     let mut out = Vec::new();
-    let mut seen: Vec<(u64, usize)> = Vec::new();
+    // Position hash -> line: a hash map, so that a suite of a million lines is read in
+    // linear time (a list searched line by line took hours).
+    let mut seen: HashMap<u64, usize> = HashMap::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let error = |message: String| OpeningsError { line, message };
@@ -80,10 +82,10 @@ pub fn parse(text: &str, rules: Rules) -> Result<Vec<Position>, OpeningsError> {
         if pos.outcome().is_some() {
             return Err(error("the game is already over there".to_owned()));
         }
-        if let Some((_, first)) = seen.iter().find(|(h, _)| *h == pos.hash()) {
+        if let Some(first) = seen.get(&pos.hash()) {
             return Err(error(format!("the same position as line {first}")));
         }
-        seen.push((pos.hash(), line));
+        seen.insert(pos.hash(), line);
         out.push(pos);
     }
     if out.is_empty() {
