@@ -393,14 +393,14 @@ fn from_file(args: &ShowArgs, path: &str) -> Result<Diagram> {
         }
     };
     let (game, report) = record.replay();
-    let game = game.ok_or_else(|| {
-        let p = &report.problems[0];
-        anyhow!(
+    let game = game.ok_or_else(|| match report.problems.first() {
+        Some(p) => anyhow!(
             "{name}:{}:{}: game {}: {p}",
             p.at.line,
             p.at.column,
             args.game
-        )
+        ),
+        None => anyhow!("{name}: game {} cannot be replayed", args.game),
     })?;
     let ply = match &args.turn {
         Some(spec) => ply_of(&game, spec)?,
