@@ -1075,3 +1075,67 @@ fn endless_inputs_read_whole_are_bounded() {
         .expect("runs");
     assert_clean_failure(&o, 2, "/dev/zero: larger than 64 MiB");
 }
+
+/// A small file system mounted for one test, unmounted when dropped.
+#[cfg(target_os = "linux")]
+struct Mounted(PathBuf);
+
+#[cfg(target_os = "linux")]
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// A disk that fills up while a file is written (a 12 KiB tmpfs, so this test needs the
+/// right to mount: it is skipped, saying so, without it): a conversion leaves the destination
+/// as it was and no temporary file; a match stops with a message and keeps its finished
+/// games, whole.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_file_system_keeps_destinations_whole() {
+    let dir = scratch("full-fs");
+    let disk = dir.join("disk");
+    fs::create_dir_all(&disk).expect("mkdir");
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=12k", "tmpfs"])
+        .arg(&disk)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: mounting a small file system needs privileges");
+        return;
+    }
+    let _mount = Mounted(disk.clone());
+    fs::write(dir.join("many.fgn"), GAME.repeat(2000)).expect("write");
+    fs::write(disk.join("out.json"), "precious").expect("write");
+    let o = run_in(&dir, &["convert", "many.fgn", "disk/out.json"]);
+    assert_clean_failure(&o, 2, "disk/out.json: No space left on device");
+    assert_eq!(
+        fs::read_to_string(disk.join("out.json")).expect("read"),
+        "precious"
+    );
+    assert!(leftovers(&disk).is_empty(), "{:?}", leftovers(&disk));
+    fs::remove_file(disk.join("out.json")).expect("rm");
+    let o = run_in(
+        &dir,
+        &[
+            "match",
+            "random",
+            "random",
+            "--games",
+            "1000",
+            "--threads",
+            "1",
+            "--out",
+            "disk/games.fgn",
+        ],
+    );
+    assert_clean_failure(&o, 2, "disk/games.fgn: No space left on device");
+    assert!(leftovers(&disk).is_empty(), "{:?}", leftovers(&disk));
+    let v = run_in(&dir, &["validate", "--json", "disk/games.fgn"]);
+    let report: serde_json::Value = serde_json::from_slice(&v.stdout).expect("JSON");
+    assert_eq!(v.status.code(), Some(0), "{report}");
+    assert!(report["games"].as_u64().expect("games") >= 1, "{report}");
+}
