@@ -51,7 +51,7 @@ fn dfpn_agrees_with_retrograde_analysis_on_reachable_positions() {
                 continue;
             }
             seen[slot] += 1;
-            if seen[slot] % 7 != 0 || counts[slot] >= 12 {
+            if !seen[slot].is_multiple_of(7) || counts[slot] >= 12 {
                 continue;
             }
             counts[slot] += 1;
@@ -118,4 +118,55 @@ fn a_small_table_still_decides_and_checkpoints_resume() {
     let mut other = Dfpn::new(&solve::start(BoardSize::TELO), start.side_to_move()).unwrap();
     assert!(other.load(&file).is_err());
     std::fs::remove_file(&file).unwrap();
+}
+
+/// Disproofs become bound certificates: for a reachable draw (both searches disproved) each
+/// side's never-losing strategy; for a win, the loser's attack disproved gives `win-or-draw`.
+#[test]
+fn dfpn_disproofs_are_bound_certificates_the_checker_accepts() {
+    for size in [BoardSize::TELO, BoardSize::new(3, 5).unwrap()] {
+        let start = solve::start(size);
+        let r = retro::solve(&start, &Budget::default(), &mut |_| {}).unwrap();
+        let mut done = [0usize; 2];
+        let mut seen = 0usize;
+        for (pos, v, _) in r.positions() {
+            if pos.outcome().is_some() || v == Value::Loss {
+                continue;
+            }
+            seen += 1;
+            let slot = usize::from(v == Value::Draw);
+            if !seen.is_multiple_of(5) || done[slot] >= 6 {
+                continue;
+            }
+            done[slot] += 1;
+            let us = pos.side_to_move();
+            // The opponent cannot force a win: the side to move's closed strategy.
+            let mut s = Dfpn::new(&pos, us.other()).unwrap();
+            assert_eq!(
+                s.run(&Budget::default(), &mut |_| {}).unwrap().proved,
+                Some(false)
+            );
+            let cert = s.disproof_certificate().unwrap().expect("disproved");
+            let mut text = Vec::new();
+            cert.write_to(&mut text).unwrap();
+            let report = verify::verify(std::io::Cursor::new(&text), &verify::Limits::default())
+                .unwrap_or_else(|e| panic!("{size} {}: {e}", pos.to_fen()));
+            assert_eq!(report.value, "win-or-draw");
+            if v == Value::Draw {
+                let mut s = Dfpn::new(&pos, us).unwrap();
+                assert_eq!(
+                    s.run(&Budget::default(), &mut |_| {}).unwrap().proved,
+                    Some(false)
+                );
+                let cert = s.disproof_certificate().unwrap().expect("disproved");
+                let mut text = Vec::new();
+                cert.write_to(&mut text).unwrap();
+                let report =
+                    verify::verify(std::io::Cursor::new(&text), &verify::Limits::default())
+                        .unwrap_or_else(|e| panic!("{size} {}: {e}", pos.to_fen()));
+                assert_eq!(report.value, "draw-or-loss");
+            }
+        }
+        assert!(done.iter().all(|&d| d > 0), "{size}: {done:?}");
+    }
 }

@@ -252,6 +252,35 @@ impl Certificate {
         })
     }
 
+    /// A bound proved by `side`'s closed strategy `entries` (each position with `side` to move
+    /// and its turn, every reply leading back into the set): `win-or-draw` when `side` is to
+    /// move at `start`, else `draw-or-loss`. The checker decides whether it holds.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] under other rules than the solver's.
+    pub(crate) fn from_closed(
+        start: &Position,
+        side: Color,
+        entries: Vec<(Position, Turn)>,
+    ) -> Result<Certificate, SolveError> {
+        let start = prepare(start)?;
+        let claim = if side == start.side_to_move() {
+            Claim::WinOrDraw
+        } else {
+            Claim::DrawOrLoss
+        };
+        Ok(Certificate {
+            start,
+            claim,
+            strategies: vec![Strategy {
+                side,
+                ordered: false,
+                entries,
+            }],
+        })
+    }
+
     /// What the certificate proves.
     pub fn claim(&self) -> Claim {
         self.claim

@@ -484,6 +484,113 @@ impl Dfpn {
         Certificate::from_strategy(&self.root, self.attacker, entries).map(Some)
     }
 
+    /// When the root is disproved: the defender's closed strategy, as a bound certificate
+    /// (`win-or-draw` when the defender is to move at the root, else `draw-or-loss`).
+    /// `Ok(None)` when the root is not disproved. At each of the defender's positions the
+    /// strategy takes a turn to a child disproved in the table; a child whose disproof relied
+    /// on the path (kept out of the table) or was dropped is searched again on its own, which
+    /// stores a path-independent disproof. Cycles stay in the set: a closed strategy may
+    /// repeat positions.
+    ///
+    /// # Errors
+    ///
+    /// As [`Dfpn::run`]; [`SolveError::Internal`] if a position of the set turns out won for
+    /// the attacker (a bug).
+    pub fn disproof_certificate(&mut self) -> Result<Option<Certificate>, SolveError> {
+        let root = self.root;
+        let key = self.keyer.key(&root);
+        if self.table.get(&key).is_none_or(|e| e.dn != 0) {
+            return Ok(None);
+        }
+        let budget = Budget::default();
+        let mut sink = |_: Progress| {};
+        let mut run = Run {
+            budget: &budget,
+            clock: budget.clock(),
+            progress: &mut sink,
+            checkpoint: None,
+            path: Vec::new(),
+        };
+        let defender = self.attacker.other();
+        let mut out: Vec<(Position, Turn)> = Vec::new();
+        let mut seen: std::collections::HashSet<Key> = std::collections::HashSet::new();
+        let mut stack: Vec<(Position, Key)> = vec![(root, key)];
+        while let Some((pos, key)) = stack.pop() {
+            if !seen.insert(key) {
+                continue;
+            }
+            if let Some(o) = pos.outcome() {
+                if o.winner == Some(self.attacker) {
+                    return Err(SolveError::Internal(
+                        "a disproof reaches the attacker's win",
+                    ));
+                }
+                continue;
+            }
+            if !self.disproved(&mut run, &pos, key)? {
+                return Err(SolveError::Internal("a position of the disproof is proved"));
+            }
+            let turns: Vec<Turn> = pos.legal_turns().iter().copied().collect();
+            if pos.side_to_move() == defender {
+                // A turn that wins at once, a child disproved in the table, else the first
+                // child that a search of its own disproves.
+                let mut chosen = None;
+                for &t in &turns {
+                    let child = pos.play(&t);
+                    let k = self.keyer.key(&child);
+                    let ends_well = child
+                        .outcome()
+                        .is_some_and(|o| o.winner != Some(self.attacker));
+                    if ends_well || self.table.get(&k).is_some_and(|e| e.dn == 0) {
+                        chosen = Some((t, child, k));
+                        break;
+                    }
+                }
+                if chosen.is_none() {
+                    for &t in &turns {
+                        let child = pos.play(&t);
+                        let k = self.keyer.key(&child);
+                        if child.outcome().is_none() && self.disproved(&mut run, &child, k)? {
+                            chosen = Some((t, child, k));
+                            break;
+                        }
+                    }
+                }
+                let (t, child, k) = chosen.ok_or(SolveError::Internal(
+                    "a disproved position has no disproved child",
+                ))?;
+                out.push((pos, t));
+                stack.push((child, k));
+            } else {
+                for t in turns {
+                    let child = pos.play(&t);
+                    let k = self.keyer.key(&child);
+                    stack.push((child, k));
+                }
+            }
+        }
+        Certificate::from_closed(&self.root, defender, out).map(Some)
+    }
+
+    /// Whether a position is disproved, searching it on its own (an empty path, so that the
+    /// result is path-independent and enters the table) when the table does not say.
+    fn disproved(
+        &mut self,
+        run: &mut Run<'_>,
+        pos: &Position,
+        key: Key,
+    ) -> Result<bool, SolveError> {
+        if let Some(e) = self.table.get(&key)
+            && (e.pn == 0 || e.dn == 0)
+        {
+            return Ok(e.dn == 0);
+        }
+        let saved = std::mem::take(&mut run.path);
+        let r = self.mid(run, pos, key, INF, INF);
+        run.path = saved;
+        Ok(r?.dn == 0)
+    }
+
     /// The proof length of a position that must be proved, searching it again when the table
     /// lost it.
     fn proved_len(

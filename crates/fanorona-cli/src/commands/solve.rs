@@ -72,7 +72,8 @@ pub struct SolveArgs {
     pub prove: Option<String>,
     /// With `--prove`: search by depth-first proof-number search with a transposition table
     /// (df-pn) in the memory budget, instead of best-first proof-number search. With
-    /// `--certificate`, a proof is written as the winner's ordered strategy.
+    /// `--certificate`, a proof is written as the winner's ordered strategy, a disproof as
+    /// the other side's closed strategy (`win-or-draw` or `draw-or-loss`).
     #[arg(long, requires = "prove")]
     pub dfpn: bool,
     /// With `--dfpn`: save the search's table to this file every `--checkpoint-every`
@@ -517,12 +518,15 @@ fn prove_dfpn(
     let proved = r.proved == Some(true);
     let mut cert_positions = None;
     if let Some(file) = &args.certificate {
-        let Some(cert) = search.certificate().context("reading the proof")? else {
-            bail!(
-                "{} cannot force a win: df-pn writes certificates of proofs only (use --prove \
-                 without --dfpn for a bound certificate)",
-                side_name(attacker)
-            );
+        let cert = if proved {
+            search.certificate().context("reading the proof")?
+        } else {
+            search
+                .disproof_certificate()
+                .context("reading the disproof")?
+        };
+        let Some(cert) = cert else {
+            bail!("df-pn left the position undecided: no certificate");
         };
         let mut out = <crate::output::OutputFile>::create(file)?;
         cert.write_to(&mut out)
