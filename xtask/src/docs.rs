@@ -112,7 +112,7 @@ const SHOT_SIZE: Size = Size {
 /// The client screenshots (those `docs/client.md` shows): file name under `docs/images/`,
 /// picture size, and the client arguments that pick the scene. Paths are relative to the
 /// workspace root, where the task runs the client.
-pub const SCREENSHOTS: [(&str, Size, &[&str]); 3] = [
+pub const SCREENSHOTS: [(&str, Size, &[&str]); 5] = [
     ("client-start.png", SHOT_SIZE, &[]),
     (
         "client-chain.png",
@@ -120,6 +120,18 @@ pub const SCREENSHOTS: [(&str, Size, &[&str]); 3] = [
         &["--game", "docs/images/client-chain.fgn", "--turn", "5"],
     ),
     ("client-menu.png", SHOT_SIZE, &["--menu"]),
+    ("client-tutorial.png", SHOT_SIZE, &["--tutorial", "4"]),
+    (
+        "client-analysis.png",
+        SHOT_SIZE,
+        &[
+            "--game",
+            "docs/images/client-chain.fgn",
+            "--turn",
+            "6",
+            "--analysis",
+        ],
+    ),
 ];
 
 /// One generated file: its path below `docs/` (with `/`) and its contents.

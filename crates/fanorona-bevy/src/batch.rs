@@ -1,6 +1,12 @@
 //! Batch mode: `--screenshot` captures the window once the scene is fully drawn (two captures
 //! in a row identical and not a single colour), writes the PNG and exits; `--benchmark-frames`
 //! then times frames and prints the result. Both give up with an error after a time-out.
+//!
+//! The benchmark separates the CPU's work from waiting for the picture. With Bevy's pipelined
+//! rendering the main world (game logic, UI, animation) and the render world (extraction,
+//! preparing and encoding draw commands) run on two threads at once; what remains of a frame
+//! is *present* time: acquiring the window's image, submitting the commands and presenting,
+//! which is where the GPU's (or a software rasteriser's) work and vsync are waited for.
 
 use std::num::NonZero;
 use std::path::PathBuf;
@@ -8,7 +14,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use bevy::render::renderer::{RenderGraph, RenderGraphSystems, render_system};
+use bevy::render::view::prepare_windows;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::render::{Render, RenderApp, RenderSystems};
 
 /// What batch mode is asked to do.
 #[derive(Resource, Clone, Debug)]
@@ -38,6 +47,82 @@ struct State {
     saved: bool,
     timing: Vec<f32>,
     last_frame: Option<Instant>,
+    /// Main-world CPU time of each timed frame, in milliseconds.
+    main_cpu: Vec<f32>,
+    /// When this frame's main-world update began.
+    update_began: Option<Instant>,
+    /// Render-world times, written by the render thread.
+    render: Arc<Mutex<RenderTimes>>,
+}
+
+/// Render-world times of the timed frames, in milliseconds.
+#[derive(Default, Debug)]
+struct RenderTimes {
+    /// Whether the benchmark is timing frames now.
+    recording: bool,
+    /// Render-world CPU time: the whole render schedule less `present`.
+    cpu: Vec<f32>,
+    /// Acquiring the window's image, submitting and presenting.
+    present: Vec<f32>,
+}
+
+/// The render world's clock for the frame it is working on.
+#[derive(Resource, Default)]
+struct RenderClock {
+    shared: Arc<Mutex<RenderTimes>>,
+    began: Option<Instant>,
+    acquire_began: Option<Instant>,
+    submit_began: Option<Instant>,
+    waited: Duration,
+}
+
+fn ms(d: Duration) -> f32 {
+    d.as_secs_f32() * 1000.0
+}
+
+fn render_began(mut clock: ResMut<RenderClock>) {
+    clock.began = Some(Instant::now());
+    clock.waited = Duration::ZERO;
+}
+
+fn acquire_began(mut clock: ResMut<RenderClock>) {
+    clock.acquire_began = Some(Instant::now());
+}
+
+fn acquire_ended(mut clock: ResMut<RenderClock>) {
+    if let Some(t) = clock.acquire_began.take() {
+        clock.waited += t.elapsed();
+    }
+}
+
+fn submit_began(mut clock: ResMut<RenderClock>) {
+    clock.submit_began = Some(Instant::now());
+}
+
+fn present_ended(mut clock: ResMut<RenderClock>) {
+    // From the submission of the encoded commands to the end of `render_system`: submit,
+    // the screenshot copies and present.
+    if let Some(t) = clock.submit_began.take() {
+        clock.waited += t.elapsed();
+    }
+}
+
+fn render_ended(mut clock: ResMut<RenderClock>) {
+    let Some(began) = clock.began.take() else {
+        return;
+    };
+    let total = began.elapsed();
+    let waited = clock.waited.min(total);
+    if let Ok(mut times) = clock.shared.lock()
+        && times.recording
+    {
+        times.cpu.push(ms(total - waited));
+        times.present.push(ms(waited));
+    }
+}
+
+fn update_began(mut state: ResMut<State>) {
+    state.update_began = Some(Instant::now());
 }
 
 fn single_colour(data: &[u8]) -> bool {
@@ -131,28 +216,133 @@ fn drive(
         return;
     };
     if let Some(last) = state.last_frame {
-        let ms = (now - last).as_secs_f32() * 1000.0;
-        state.timing.push(ms);
+        let interval = ms(now - last);
+        state.timing.push(interval);
+        if let Some(began) = state.update_began {
+            state.main_cpu.push(ms(now - began));
+        }
+    } else if let Ok(mut times) = state.render.lock() {
+        times.recording = true;
     }
     state.last_frame = Some(now);
     if state.timing.len() as u32 >= wanted {
-        let mut sorted = state.timing.clone();
-        sorted.sort_by(f32::total_cmp);
-        let mean = sorted.iter().sum::<f32>() / sorted.len() as f32;
-        let p = |q: f32| sorted[((sorted.len() - 1) as f32 * q).round() as usize];
-        println!(
-            "frames: {} mean: {mean:.1} ms ({:.1} fps) median: {:.1} ms p95: {:.1} ms max: {:.1} ms",
-            sorted.len(),
-            1000.0 / mean,
-            p(0.5),
-            p(0.95),
-            p(1.0)
+        let (render_cpu, present) = state
+            .render
+            .lock()
+            .map(|t| (t.cpu.clone(), t.present.clone()))
+            .unwrap_or_default();
+        print!(
+            "{}",
+            benchmark_report(&state.timing, &state.main_cpu, &render_cpu, &present)
         );
         exit.write(AppExit::Success);
     }
 }
 
+/// Mean, median, 95th percentile and worst of a series of milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Summary {
+    /// Mean.
+    pub mean: f32,
+    /// Median.
+    pub median: f32,
+    /// 95th percentile (nearest rank).
+    pub p95: f32,
+    /// The largest.
+    pub max: f32,
+}
+
+/// The summary of `values`, `None` when there are none.
+pub fn summarize(values: &[f32]) -> Option<Summary> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f32::total_cmp);
+    let p = |q: f32| sorted[((sorted.len() - 1) as f32 * q).round() as usize];
+    Some(Summary {
+        mean: sorted.iter().sum::<f32>() / sorted.len() as f32,
+        median: p(0.5),
+        p95: p(0.95),
+        max: p(1.0),
+    })
+}
+
+/// The benchmark's report: frame interval, CPU time (main world, render world, and per frame
+/// the larger of the two, which bounds the frame rate on a fast GPU since the two run in
+/// parallel) and present time, one line each.
+pub fn benchmark_report(frames: &[f32], main: &[f32], render: &[f32], present: &[f32]) -> String {
+    let cpu: Vec<f32> = main.iter().zip(render).map(|(m, r)| m.max(*r)).collect();
+    let mut out = String::new();
+    let rows: [(&str, &[f32], &str); 5] = [
+        ("frame", frames, "time between frames"),
+        ("cpu", &cpu, "per frame the larger of main and render"),
+        ("main", main, "main world: game, UI, animation"),
+        (
+            "render",
+            render,
+            "render world CPU: extract, prepare, encode",
+        ),
+        (
+            "present",
+            present,
+            "acquire + submit + present: waiting for the GPU",
+        ),
+    ];
+    for (name, values, what) in rows {
+        let Some(s) = summarize(values) else {
+            continue;
+        };
+        let fps = if name == "frame" || name == "cpu" {
+            format!(" ({:.1} fps)", 1000.0 / s.mean.max(0.001))
+        } else {
+            String::new()
+        };
+        out += &format!(
+            "{name:<8} frames: {} mean: {:.1} ms{fps} median: {:.1} ms p95: {:.1} ms max: {:.1} ms  [{what}]\n",
+            values.len(),
+            s.mean,
+            s.median,
+            s.p95,
+            s.max
+        );
+    }
+    out
+}
+
 /// The batch plugin (added only in screenshot or benchmark mode).
 pub fn plugin(app: &mut App) {
-    app.init_resource::<State>().add_systems(Last, drive);
+    let state = State::default();
+    let render = state.render.clone();
+    app.insert_resource(state)
+        .add_systems(First, update_began)
+        .add_systems(Last, drive);
+    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
+        render_app
+            .insert_resource(RenderClock {
+                shared: render,
+                ..default()
+            })
+            .add_systems(
+                Render,
+                (
+                    render_began.in_set(RenderSystems::ExtractCommands),
+                    (
+                        acquire_began.before(prepare_windows),
+                        acquire_ended.after(prepare_windows),
+                    )
+                        .in_set(RenderSystems::PrepareViews),
+                    present_ended
+                        .after(render_system)
+                        .in_set(RenderSystems::Render),
+                    render_ended.in_set(RenderSystems::PostCleanup),
+                ),
+            )
+            .add_systems(
+                RenderGraph,
+                submit_began
+                    .after(RenderGraphSystems::Render)
+                    .before(RenderGraphSystems::Submit),
+            );
+    }
 }

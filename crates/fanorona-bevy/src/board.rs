@@ -18,6 +18,19 @@ pub const STONE_RADIUS: f32 = 0.34;
 /// Half the height of a stone.
 pub const STONE_HALF_HEIGHT: f32 = 0.15;
 const MARGIN: f32 = 0.85;
+
+/// Okabe-Ito orange: stones that must capture, the approach line.
+pub const ORANGE: Color = Color::srgb(0.902, 0.624, 0.0);
+/// Okabe-Ito sky blue: paika destinations.
+pub const SKY_BLUE: Color = Color::srgb(0.337, 0.706, 0.914);
+/// Okabe-Ito bluish green: the engine's hint.
+pub const BLUISH_GREEN: Color = Color::srgb(0.0, 0.620, 0.451);
+/// Okabe-Ito yellow: the selected stone.
+pub const YELLOW: Color = Color::srgb(0.941, 0.894, 0.259);
+/// Okabe-Ito blue: the withdrawal line, the last turn's path.
+pub const BLUE: Color = Color::srgb(0.0, 0.447, 0.698);
+/// Okabe-Ito vermillion: capture destinations, captured stones, the forbidden direction.
+pub const VERMILLION: Color = Color::srgb(0.835, 0.369, 0.0);
 const THICKNESS: f32 = 0.32;
 
 /// World position of a point's centre on the board surface.
@@ -75,6 +88,7 @@ pub struct Palette {
     dot: Handle<Mesh>,
     bar: Handle<Mesh>,
     unit_box: Handle<Mesh>,
+    arrow_head: Handle<Mesh>,
     ghost: Handle<StandardMaterial>,
     selected: Handle<StandardMaterial>,
     paika: Handle<StandardMaterial>,
@@ -85,6 +99,7 @@ pub struct Palette {
     visited: Handle<StandardMaterial>,
     forbidden: Handle<StandardMaterial>,
     last: Handle<StandardMaterial>,
+    hint: Handle<StandardMaterial>,
     wood: Handle<StandardMaterial>,
     groove: Handle<StandardMaterial>,
     rim: Handle<StandardMaterial>,
@@ -193,16 +208,21 @@ fn setup_palette(
         dot: meshes.add(Cylinder::new(0.08, 0.02)),
         bar: meshes.add(Cuboid::new(0.07, 0.02, 0.5)),
         unit_box: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
-        ghost: unlit(&mut materials, Color::srgba(0.9, 0.2, 0.15, 0.55)),
-        selected: unlit(&mut materials, Color::srgb(1.0, 0.85, 0.2)),
-        paika: unlit(&mut materials, Color::srgba(0.2, 0.85, 0.35, 0.85)),
-        capture: unlit(&mut materials, Color::srgba(0.95, 0.25, 0.15, 0.9)),
-        must: unlit(&mut materials, Color::srgb(0.95, 0.45, 0.1)),
-        approach: unlit(&mut materials, Color::srgb(1.0, 0.55, 0.0)),
-        withdrawal: unlit(&mut materials, Color::srgb(0.25, 0.55, 1.0)),
-        visited: unlit(&mut materials, Color::srgba(0.55, 0.55, 0.6, 0.9)),
-        forbidden: unlit(&mut materials, Color::srgb(0.85, 0.05, 0.05)),
-        last: unlit(&mut materials, Color::srgba(0.3, 0.6, 1.0, 0.7)),
+        arrow_head: meshes.add(Cone::new(0.17, 0.34).mesh().resolution(24)),
+        // Highlight colours from the Okabe-Ito palette, told apart by people with any common
+        // colour-vision deficiency; paika and capture targets also differ in shape (a ring
+        // alone, a filled disc in a ring).
+        ghost: unlit(&mut materials, VERMILLION.with_alpha(0.55)),
+        selected: unlit(&mut materials, YELLOW),
+        paika: unlit(&mut materials, SKY_BLUE.with_alpha(0.9)),
+        capture: unlit(&mut materials, VERMILLION.with_alpha(0.9)),
+        must: unlit(&mut materials, ORANGE),
+        approach: unlit(&mut materials, ORANGE),
+        withdrawal: unlit(&mut materials, BLUE),
+        visited: unlit(&mut materials, Color::srgba(0.6, 0.6, 0.6, 0.9)),
+        forbidden: unlit(&mut materials, VERMILLION),
+        last: unlit(&mut materials, BLUE.with_alpha(0.75)),
+        hint: unlit(&mut materials, BLUISH_GREEN.with_alpha(0.9)),
         wood: materials.add(StandardMaterial {
             base_color_texture: Some(wood_texture.clone()),
             perceptual_roughness: 0.55,
@@ -491,6 +511,36 @@ fn draw_highlights(
                 .with_scale(Vec3::new(1.3, 0.5, 1.3)),
         ));
     }
+    // The engine's hint: an arrow along the suggested turn's path.
+    if let Some((&last, _)) = view.hint.split_last() {
+        for pair in view.hint.windows(2) {
+            let a = point_position(size, pair[0]);
+            let b = point_position(size, pair[1]);
+            let d = b - a;
+            let end = pair[1] == last;
+            // The last segment stops where the arrowhead begins.
+            let len = if end { d.length() - 0.3 } else { d.length() };
+            let dir = d.normalize_or_zero();
+            commands.spawn((
+                Highlight,
+                Mesh3d(palette.unit_box.clone()),
+                MeshMaterial3d(palette.hint.clone()),
+                Transform::from_translation(a + dir * len / 2.0 + Vec3::Y * 0.05)
+                    .with_rotation(Quat::from_rotation_y(d.x.atan2(d.z)))
+                    .with_scale(Vec3::new(0.11, 0.02, len)),
+            ));
+            if end {
+                // A cone lying flat, its tip on the destination point.
+                commands.spawn((
+                    Highlight,
+                    Mesh3d(palette.arrow_head.clone()),
+                    MeshMaterial3d(palette.hint.clone()),
+                    Transform::from_translation(b - dir * 0.17 + Vec3::Y * 0.05)
+                        .with_rotation(Quat::from_rotation_arc(Vec3::Y, dir)),
+                ));
+            }
+        }
+    }
     let flat = Quat::IDENTITY;
     let mut spawn =
         |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3, rotation: Quat| {
@@ -531,12 +581,14 @@ fn draw_highlights(
         } else {
             &palette.paika
         };
-        spawn(
-            &palette.disc,
-            material,
-            point_position(size, p) + Vec3::Y * 0.012,
-            flat,
-        );
+        if capture {
+            spawn(
+                &palette.disc,
+                material,
+                point_position(size, p) + Vec3::Y * 0.012,
+                flat,
+            );
+        }
         spawn(
             &palette.small_ring,
             material,

@@ -20,6 +20,38 @@ pub struct Orbit {
     pub home_distance: f32,
     /// Sideways shift of the point looked at, so the board sits between the panels.
     pub pan: f32,
+    /// Shift of the point looked at along the camera's up direction (projected on the board),
+    /// so the board sits in the middle from top to bottom.
+    pub lift: f32,
+}
+
+/// The part of the window between the side panels, in normalized device coordinates
+/// (`-1..1` from left to right).
+pub fn panel_gap(window: Vec2) -> (f32, f32) {
+    // The panels are scaled with the window (see `ui::ui_scale_for`).
+    let scale = crate::ui::ui_scale_for(window);
+    let (left, right) = (330.0 * scale, window.x - 255.0 * scale);
+    (2.0 * left / window.x - 1.0, 2.0 * right / window.x - 1.0)
+}
+
+/// The bounds of a board of `extent` (its corners, on the surface and at stone height) on
+/// the screen, in normalized device coordinates, seen from `orbit` in a window of `window`
+/// logical pixels.
+pub fn board_bounds(orbit: &Orbit, extent: Vec2, window: Vec2) -> (Vec2, Vec2) {
+    let projection = Mat4::perspective_rh(FOV, window.x / window.y, 0.1, 1000.0);
+    let view = orbit.transform().to_matrix().inverse();
+    let half = extent / 2.0 + Vec2::splat(0.15);
+    let mut lo = Vec2::splat(f32::MAX);
+    let mut hi = Vec2::splat(f32::MIN);
+    for (x, z) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+        for y in [0.0, 0.35] {
+            let p = projection * view * Vec4::new(x * half.x, y, z * half.y, 1.0);
+            let ndc = p.truncate().truncate() / p.w;
+            lo = lo.min(ndc);
+            hi = hi.max(ndc);
+        }
+    }
+    (lo, hi)
 }
 
 /// Vertical field of view of the camera (Bevy's default).
@@ -36,40 +68,21 @@ impl Orbit {
     /// its coordinates and its stones fit between the side panels.
     pub fn home(extent: Vec2, window: Vec2, yaw: f32) -> Orbit {
         let window = window.max(Vec2::splat(64.0));
-        // The panels are scaled with the window (see `ui::ui_scale_for`).
-        let scale = crate::ui::ui_scale_for(window);
-        let (left, right) = (330.0 * scale, window.x - 255.0 * scale);
-        let (xmin, xmax) = (2.0 * left / window.x - 1.0, 2.0 * right / window.x - 1.0);
-        let projection = Mat4::perspective_rh(FOV, window.x / window.y, 0.1, 1000.0);
-        let half = extent / 2.0 + Vec2::splat(0.15);
+        let (xmin, xmax) = panel_gap(window);
         let mut orbit = Orbit {
             yaw,
             pitch: 1.05,
             distance: 10.0,
             home_distance: 10.0,
             pan: 0.0,
+            lift: 0.0,
         };
-        // The board's corners (surface and stone tops) in normalized device coordinates.
-        let bounds = |o: &Orbit| {
-            let view = o.transform().to_matrix().inverse();
-            let mut lo = Vec2::splat(f32::MAX);
-            let mut hi = Vec2::splat(f32::MIN);
-            for (x, z) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
-                for y in [0.0, 0.35] {
-                    let p = projection * view * Vec4::new(x * half.x, y, z * half.y, 1.0);
-                    let ndc = p.truncate().truncate() / p.w;
-                    lo = lo.min(ndc);
-                    hi = hi.max(ndc);
-                }
-            }
-            (lo, hi)
-        };
-        for _ in 0..3 {
-            // Largest distance that still leaves the board too big: bisect for the fit.
+        for _ in 0..4 {
+            // The smallest distance at which the board fits: bisect.
             let (mut near, mut far) = (1.0_f32, 200.0_f32);
             for _ in 0..40 {
                 orbit.distance = (near + far) / 2.0;
-                let (lo, hi) = bounds(&orbit);
+                let (lo, hi) = board_bounds(&orbit, extent, window);
                 let fits = hi.x - lo.x <= (xmax - xmin) * 0.96 && hi.y - lo.y <= 1.84;
                 if fits {
                     far = orbit.distance;
@@ -78,10 +91,13 @@ impl Orbit {
                 }
             }
             orbit.distance = far;
-            let (lo, hi) = bounds(&orbit);
+            // Centre the board between the panels and between the top and the bottom.
+            let (lo, hi) = board_bounds(&orbit, extent, window);
+            let half_height = orbit.distance * (FOV / 2.0).tan();
             let shift = (xmin + xmax) / 2.0 - (lo.x + hi.x) / 2.0;
-            let world_per_ndc = orbit.distance * (FOV / 2.0).tan() * window.x / window.y;
-            orbit.pan -= shift * world_per_ndc;
+            orbit.pan -= shift * half_height * window.x / window.y;
+            let shift_y = -(lo.y + hi.y) / 2.0;
+            orbit.lift -= shift_y * half_height;
         }
         orbit.home_distance = orbit.distance;
         orbit
@@ -95,7 +111,9 @@ impl Orbit {
             self.distance * self.pitch.cos() * self.yaw.cos(),
         );
         let right = Vec3::new(self.yaw.cos(), 0.0, -self.yaw.sin());
-        let target = Vec3::new(0.0, 0.0, 0.0) + right * self.pan;
+        // Away from the viewer on the board plane: the screen's "up" projected on the board.
+        let away = Vec3::new(-self.yaw.sin(), 0.0, -self.yaw.cos());
+        let target = right * self.pan + away * self.lift;
         Transform::from_translation(target + offset).looking_at(target, Vec3::Y)
     }
 
@@ -158,8 +176,11 @@ fn orbit_controls(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
+    entry: Option<Res<crate::input::TurnEntry>>,
     mut cameras: Query<(&mut Orbit, &mut Transform)>,
 ) {
+    // While a turn is typed, `-` is part of the text, not a zoom.
+    let typing = entry.is_some_and(|e| e.open);
     let mut yaw = 0.0;
     let mut pitch = 0.0;
     let mut zoom = 1.0;
@@ -185,10 +206,10 @@ fn orbit_controls(
         MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
     };
     zoom *= 0.9_f32.powf(lines);
-    if keys.pressed(KeyCode::Equal) || keys.pressed(KeyCode::NumpadAdd) {
+    if !typing && (keys.pressed(KeyCode::Equal) || keys.pressed(KeyCode::NumpadAdd)) {
         zoom *= 1.0 - dt;
     }
-    if keys.pressed(KeyCode::Minus) || keys.pressed(KeyCode::NumpadSubtract) {
+    if !typing && (keys.pressed(KeyCode::Minus) || keys.pressed(KeyCode::NumpadSubtract)) {
         zoom *= 1.0 + dt;
     }
     if yaw == 0.0 && pitch == 0.0 && zoom == 1.0 {

@@ -1,205 +1,109 @@
-//! Command-line options of `fanorona-3d`.
+//! Command-line options of `fanorona-3d`, parsed with clap like the `fanorona` command.
 
-use std::fmt;
 use std::path::PathBuf;
 
-/// What the program was asked to do.
-#[derive(Clone, Debug, Default, PartialEq)]
+use clap::Parser;
+
+/// Play Fanorona on a 3D board.
+///
+/// Without options the client opens on the menu (the tutorial is offered on the first start).
+/// A record file (FGN, JSON or Boardspace .sgf) given as FILE or with --game opens that game.
+///
+/// --screenshot and --benchmark-frames run without a person: they draw, measure or capture
+/// and exit, with status 0 on success, 2 for bad arguments or an unreadable record or
+/// position, 3 after the time-out, 4 when the picture cannot be written.
+///
+/// Examples:
+///   fanorona-3d                                      # play
+///   fanorona-3d games/2026-11-30.fgn --turn 12       # a saved game, after its 12th turn
+///   fanorona-3d --tutorial 3                         # the tutorial, from its third lesson
+///   fanorona-3d --screenshot out.png --size 640x360
+///   fanorona-3d --benchmark-frames 300 --warmup 10 --size 64x64
+#[derive(Parser, Clone, Debug, Default, PartialEq)]
+#[command(name = "fanorona-3d", version, verbatim_doc_comment)]
 pub struct LaunchOptions {
-    /// Render once, write this PNG and exit.
-    pub screenshot: Option<PathBuf>,
-    /// Show this position (position string).
-    pub position: Option<String>,
-    /// Open this game record.
+    /// A record file to open (the same as --game).
+    #[arg(value_name = "FILE", conflicts_with_all = ["game", "position"])]
+    pub file: Option<PathBuf>,
+    /// A record file to open: FGN, JSON or Boardspace (.sgf).
+    #[arg(long, value_name = "FILE", conflicts_with = "position")]
     pub game: Option<PathBuf>,
-    /// With `game`: show the position after this many turns.
+    /// With a record: show the position after N turns (both sides counted; 0 is the start).
+    #[arg(long, value_name = "N")]
     pub turn: Option<usize>,
+    /// Start from this position string (for example "W1B/3/B1W w").
+    #[arg(long, value_name = "STRING")]
+    pub position: Option<String>,
+    /// Start the tutorial at this lesson (1 is the first).
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "1",
+          value_parser = clap::value_parser!(u8).range(1..=7),
+          conflicts_with_all = ["game", "position", "file"])]
+    pub tutorial: Option<u8>,
+    /// Render once, write FILE (PNG) and exit.
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
     /// Window size in logical pixels.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
     /// Give up after this many seconds in screenshot or benchmark mode.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120,
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: u64,
-    /// Measure the time of this many frames once the scene is drawn, print it and exit.
+    /// Once the scene is drawn, time N frames, print frame, CPU and present times and exit.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub benchmark_frames: Option<u32>,
-    /// Seconds to wait before timing frames (benchmark without screenshot).
+    /// Benchmark without --screenshot: let the scene settle this long first.
+    #[arg(long, value_name = "SECONDS", default_value_t = 45)]
     pub warmup: u64,
-    /// Points to click on the board after opening (for example `b2,b3` to show a chain in
-    /// progress in a screenshot).
+    /// Click these board points first (for example b2,b3 to show a chain in progress).
+    #[arg(long, value_name = "P1,P2,...", value_delimiter = ',')]
     pub clicks: Vec<String>,
-    /// Open on the menu screen (also in screenshot mode).
+    /// Open on the menu (also for --screenshot).
+    #[arg(long)]
     pub menu: bool,
-    /// Let the engine play both sides (for watching and for measuring frames while it thinks).
+    /// The engine plays both sides (to watch, or to time frames while it thinks).
+    #[arg(long)]
     pub engines: bool,
+    /// Turn analysis mode on (evaluation bar and best line).
+    #[arg(long)]
+    pub analysis: bool,
 }
 
-/// Text printed for `--help`.
-pub const USAGE: &str = "\
-fanorona-3d: play Fanorona on a 3D board
-
-USAGE:
-    fanorona-3d [OPTIONS]
-
-OPTIONS:
-    --game FILE            open a saved game record
-    --turn N               with --game: show the position after N turns
-    --position STRING      start from this position string (e.g. \"W1B/3/B1W w\")
-    --screenshot FILE      render once, write FILE (PNG) and exit
-    --size WxH             window size (default 1280x720)
-    --timeout SECONDS      give up after this long in screenshot/benchmark mode (default 120)
-    --benchmark-frames N   once the scene is drawn, time N frames, print the result and exit
-    --warmup SECONDS       benchmark without --screenshot: wait this long first (default 45)
-    --engines              the engine plays both sides
-    --menu                 open on the menu (also for --screenshot)
-    --clicks P1,P2,...     click these board points first (e.g. to show a chain in progress)
-    -h, --help             print this help
-    -V, --version          print the version
-";
-
-/// A command line that cannot be used.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ArgError {
-    /// An option that needs a value came last.
-    MissingValue(String),
-    /// An option's value does not parse.
-    BadValue {
-        /// The option.
-        option: String,
-        /// The value given.
-        value: String,
-        /// What was expected.
-        expected: &'static str,
-    },
-    /// An unknown option or argument.
-    Unknown(String),
-    /// Options that do not go together.
-    Conflict(&'static str),
-}
-
-impl fmt::Display for ArgError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ArgError::MissingValue(o) => write!(f, "option {o} needs a value"),
-            ArgError::BadValue {
-                option,
-                value,
-                expected,
-            } => {
-                write!(f, "option {option}: {value:?} is not {expected}")
-            }
-            ArgError::Unknown(a) => write!(f, "unknown argument {a:?} (see --help)"),
-            ArgError::Conflict(what) => write!(f, "{what}"),
-        }
-    }
-}
-
-impl std::error::Error for ArgError {}
-
-/// What `parse_args` found: run, or print help or the version.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Parsed {
-    /// Run the client.
-    Run(LaunchOptions),
-    /// Print the usage text.
-    Help,
-    /// Print the version.
-    Version,
-}
-
-/// Parses the arguments after the program name.
-///
-/// # Errors
-///
-/// [`ArgError`] for an unknown option, a missing or bad value, or conflicting options.
-pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, ArgError> {
-    let mut options = LaunchOptions {
-        timeout: 120,
-        warmup: 45,
-        ..LaunchOptions::default()
-    };
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| {
-            args.next()
-                .ok_or_else(|| ArgError::MissingValue(name.into()))
-        };
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(Parsed::Help),
-            "-V" | "--version" => return Ok(Parsed::Version),
-            "--screenshot" => options.screenshot = Some(value(&arg)?.into()),
-            "--position" => options.position = Some(value(&arg)?),
-            "--game" => options.game = Some(value(&arg)?.into()),
-            "--turn" => {
-                let v = value(&arg)?;
-                options.turn = Some(v.parse().map_err(|_| ArgError::BadValue {
-                    option: arg.clone(),
-                    value: v,
-                    expected: "a number of turns",
-                })?);
-            }
-            "--size" => {
-                let v = value(&arg)?;
-                let parsed = v
-                    .split_once(['x', 'X'])
-                    .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
-                    .filter(|&(w, h)| (64..=8192).contains(&w) && (64..=8192).contains(&h));
-                options.size = Some(parsed.ok_or(ArgError::BadValue {
-                    option: arg.clone(),
-                    value: v,
-                    expected: "a size WxH between 64 and 8192, like 1280x720",
-                })?);
-            }
-            "--timeout" => {
-                let v = value(&arg)?;
-                options.timeout = v
-                    .parse()
-                    .ok()
-                    .filter(|&t| t > 0)
-                    .ok_or(ArgError::BadValue {
-                        option: arg.clone(),
-                        value: v,
-                        expected: "a positive number of seconds",
-                    })?;
-            }
-            "--benchmark-frames" => {
-                let v = value(&arg)?;
-                options.benchmark_frames = Some(v.parse().ok().filter(|&n| n > 0).ok_or(
-                    ArgError::BadValue {
-                        option: arg.clone(),
-                        value: v,
-                        expected: "a positive number of frames",
-                    },
-                )?);
-            }
-            "--warmup" => {
-                let v = value(&arg)?;
-                options.warmup = v.parse().map_err(|_| ArgError::BadValue {
-                    option: arg.clone(),
-                    value: v,
-                    expected: "a number of seconds",
-                })?;
-            }
-            "--engines" => options.engines = true,
-            "--menu" => options.menu = true,
-            "--clicks" => {
-                options.clicks = value(&arg)?
-                    .split(',')
-                    .map(|s| s.trim().to_string())
-                    .collect();
-            }
-            _ => return Err(ArgError::Unknown(arg)),
-        }
-    }
-    if options.position.is_some() && options.game.is_some() {
-        return Err(ArgError::Conflict(
-            "--position and --game cannot be used together",
-        ));
-    }
-    if options.turn.is_some() && options.game.is_none() {
-        return Err(ArgError::Conflict("--turn needs --game"));
-    }
-    Ok(Parsed::Run(options))
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    text.split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?)))
+        .filter(|&(w, h)| (64..=8192).contains(&w) && (64..=8192).contains(&h))
+        .ok_or_else(|| "expected a size WxH between 64 and 8192, like 1280x720".to_string())
 }
 
 impl LaunchOptions {
+    /// Parses the program's arguments (the first one is the program name).
+    ///
+    /// # Errors
+    ///
+    /// clap's error for bad arguments, and for `--help` and `--version` (whose `exit` prints
+    /// them and ends with status 0).
+    pub fn parse_from_args<I, T>(args: I) -> Result<LaunchOptions, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let mut options = LaunchOptions::try_parse_from(args)?;
+        if let Some(file) = options.file.take() {
+            options.game = Some(file);
+        }
+        if options.turn.is_some() && options.game.is_none() {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::MissingRequiredArgument,
+                "--turn needs a record file (FILE or --game)\n",
+            ));
+        }
+        for name in &mut options.clicks {
+            *name = name.trim().to_string();
+        }
+        Ok(options)
+    }
+
     /// Whether the program renders, measures or captures once and exits.
     pub fn is_batch(&self) -> bool {
         self.screenshot.is_some() || self.benchmark_frames.is_some()

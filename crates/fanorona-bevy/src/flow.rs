@@ -51,6 +51,16 @@ pub enum Command {
     ViewStep(i32),
     /// Escape: leave the history view, or drop the selection.
     Cancel,
+    /// A whole turn typed in turn notation (`f2-e3A`), read by `fanorona-core` (refused while
+    /// a chain is in progress on the board).
+    PlayText(String),
+    /// Show the engine's suggestion (found for the game with this generation) as an arrow.
+    ShowHint {
+        /// [`Match::generation`] when the search started.
+        generation: u64,
+        /// The suggested turn.
+        turn: Turn,
+    },
     /// The engine's turn for the game with this generation.
     EngineTurn {
         /// [`Match::generation`] when the search started.
@@ -90,6 +100,7 @@ pub struct Match {
     draw_offer: Option<Side>,
     message: String,
     generation: u64,
+    hint: Option<(u64, Turn)>,
 }
 
 impl Match {
@@ -111,6 +122,7 @@ impl Match {
             view: None,
             draw_offer: None,
             message: String::new(),
+            hint: None,
             // Every match starts from a fresh generation, so that a search started for a
             // replaced match is always recognised as stale.
             generation: NEXT_GENERATION.fetch_add(1 << 32, Ordering::Relaxed),
@@ -182,6 +194,13 @@ impl Match {
     /// A pending draw offer by this side.
     pub fn draw_offer(&self) -> Option<Side> {
         self.draw_offer
+    }
+
+    /// The engine's suggestion for the position on the board, if one was asked for.
+    pub fn hint(&self) -> Option<Turn> {
+        self.hint
+            .filter(|(g, _)| *g == self.generation && self.steps.is_empty() && self.view.is_none())
+            .map(|(_, t)| t)
     }
 
     /// The line of help text shown to the player.
@@ -305,6 +324,13 @@ impl Match {
                         "Chain continues: click a highlighted point or end the turn".to_string();
                 }
             }
+            Command::PlayText(text) => return self.play_text(text),
+            Command::ShowHint { generation, turn } => {
+                if *generation == self.generation && self.game.position().is_legal(turn) {
+                    self.hint = Some((self.generation, *turn));
+                    self.message = format!("Hint: {turn} (the arrow on the board)");
+                }
+            }
             Command::EngineTurn { generation, turn } => {
                 if *generation == self.generation && self.engine_to_move() {
                     return self.play_whole_turn(*turn);
@@ -417,6 +443,43 @@ impl Match {
             }
         }
         Vec::new()
+    }
+
+    fn play_text(&mut self, text: &str) -> Vec<StepPlayed> {
+        let text = text.trim();
+        if self.view.is_some() {
+            self.message = "Looking back: press Esc to play on".into();
+            return Vec::new();
+        }
+        if let Some(outcome) = self.outcome() {
+            self.message = format!("{} Start a new game or undo.", outcome_text(outcome));
+            return Vec::new();
+        }
+        if self.players[self.side_to_move().index()] == Player::Engine {
+            self.message = "Wait: the engine is to move".into();
+            return Vec::new();
+        }
+        if self.draw_offer.is_some() {
+            self.message = "Answer the draw offer first".into();
+            return Vec::new();
+        }
+        if !self.steps.is_empty() {
+            self.message =
+                "A chain is in progress: continue it on the board, or undo it (U) and type the whole turn"
+                    .into();
+            return Vec::new();
+        }
+        match self.game.position().parse_turn(text) {
+            Ok(turn) => {
+                self.selected = None;
+                self.choice = None;
+                self.play_whole_turn(turn)
+            }
+            Err(e) => {
+                self.message = format!("{text:?}: {e}");
+                Vec::new()
+            }
+        }
     }
 
     /// Plays one of the steps `from -> to` found for a click: if both approach and withdrawal
@@ -681,6 +744,9 @@ impl Match {
             view.last_path = turn.path().collect();
             view.last_captured = turn.captured();
         }
+        if let Some(turn) = self.hint() {
+            view.hint = turn.path().collect();
+        }
         if !self.human_to_move() || self.draw_offer.is_some() {
             return view;
         }
@@ -796,6 +862,8 @@ pub struct BoardView {
     pub interactive: bool,
     /// A capture chain is in progress.
     pub chain: bool,
+    /// The path of the engine's suggested turn (empty when no hint is shown).
+    pub hint: Vec<Point>,
 }
 
 impl Default for BoardView {
@@ -813,6 +881,7 @@ impl Default for BoardView {
             last_captured: Bitboard::EMPTY,
             interactive: false,
             chain: false,
+            hint: Vec::new(),
         }
     }
 }
@@ -872,7 +941,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 apply_commands,
-                refresh_view.run_if(resource_changed::<Match>),
+                refresh_view.run_if(resource_exists_and_changed::<Match>),
             )
                 .chain()
                 .in_set(FlowSet)

@@ -1,6 +1,8 @@
 //! Input and picking: a left click (or a drag from a stone to a point) on the board becomes a
 //! [`Command::Click`] on the nearest point; keys become the other commands.
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use fanorona_core::{BoardSize, Point, StepKind};
@@ -83,8 +85,112 @@ fn pick(
     }
 }
 
-/// Keyboard shortcuts of the game screen.
-pub fn keys_to_commands(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWriter<Command>) {
+/// The line where a turn is typed in turn notation (`T` opens it, `Enter` plays, `Esc`
+/// closes). While it is open, keys type text instead of being shortcuts.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnEntry {
+    /// Whether the line is open.
+    pub open: bool,
+    /// The text typed so far.
+    pub text: String,
+    /// Keys went to the line this frame (the shortcuts ignore them).
+    pub used_keys: bool,
+}
+
+/// What one key does to the typing line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EntryEffect {
+    /// Nothing for the line: the key is a shortcut.
+    Ignored,
+    /// The line changed (opened, text typed or erased).
+    Edited,
+    /// `Enter`: play this text.
+    Submit(String),
+    /// `Esc`: the line closed without playing.
+    Closed,
+}
+
+impl TurnEntry {
+    /// Applies one pressed key (its logical meaning, as the keyboard layout gives it).
+    pub fn key(&mut self, key: &Key) -> EntryEffect {
+        if !self.open {
+            return match key {
+                Key::Character(c) if c.eq_ignore_ascii_case("t") => {
+                    self.open = true;
+                    self.text.clear();
+                    EntryEffect::Edited
+                }
+                _ => EntryEffect::Ignored,
+            };
+        }
+        match key {
+            Key::Enter => {
+                self.open = false;
+                EntryEffect::Submit(std::mem::take(&mut self.text))
+            }
+            Key::Escape => {
+                self.open = false;
+                self.text.clear();
+                EntryEffect::Closed
+            }
+            Key::Backspace => {
+                self.text.pop();
+                EntryEffect::Edited
+            }
+            Key::Space => EntryEffect::Edited,
+            Key::Character(c) => {
+                if self.text.len() < 200 {
+                    self.text.extend(
+                        c.chars()
+                            .filter(|ch| !ch.is_control() && !ch.is_whitespace()),
+                    );
+                }
+                EntryEffect::Edited
+            }
+            // Other keys (arrows for the camera, ...) keep working while typing.
+            _ => EntryEffect::Ignored,
+        }
+    }
+}
+
+/// Feeds the keyboard to the typing line; a finished line becomes [`Command::PlayText`].
+pub fn type_turn(
+    mut keys: MessageReader<KeyboardInput>,
+    mut entry: ResMut<TurnEntry>,
+    mut commands: MessageWriter<Command>,
+) {
+    let was_open = entry.open;
+    let mut used = false;
+    for input in keys.read() {
+        if input.state != ButtonState::Pressed {
+            continue;
+        }
+        match entry.key(&input.logical_key) {
+            EntryEffect::Ignored => {}
+            EntryEffect::Edited | EntryEffect::Closed => used = true,
+            EntryEffect::Submit(text) => {
+                used = true;
+                if !text.is_empty() {
+                    commands.write(Command::PlayText(text));
+                }
+            }
+        }
+    }
+    let used = used || was_open || entry.open;
+    if entry.used_keys != used {
+        entry.used_keys = used;
+    }
+}
+
+/// Keyboard shortcuts of the game screen (not while a turn is being typed).
+pub fn keys_to_commands(
+    keys: Res<ButtonInput<KeyCode>>,
+    entry: Option<Res<TurnEntry>>,
+    mut commands: MessageWriter<Command>,
+) {
+    if entry.is_some_and(|e| e.used_keys) {
+        return;
+    }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     for key in keys.get_just_pressed() {
@@ -109,10 +215,12 @@ pub fn keys_to_commands(keys: Res<ButtonInput<KeyCode>>, mut commands: MessageWr
 
 /// The input plugin.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Hovered>().add_systems(
-        Update,
-        (pick, keys_to_commands)
-            .before(FlowSet)
-            .run_if(in_state(Screen::Playing)),
-    );
+    app.init_resource::<Hovered>()
+        .init_resource::<TurnEntry>()
+        .add_systems(
+            Update,
+            (pick, (type_turn, keys_to_commands).chain())
+                .before(FlowSet)
+                .run_if(in_state(Screen::Playing)),
+        );
 }

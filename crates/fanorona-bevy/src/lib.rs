@@ -1,7 +1,7 @@
 //! The Fanorona 3D client, built on Bevy.
 //!
 //! One plugin per concern: [`board`] rendering, [`camera`], [`input`] and picking, game
-//! [`flow`], [`animation`], the [`engine`], [`ui`] panels and [`persist`]ence, plus batch mode
+//! [`flow`], [`animation`], the [`engine`], [`analysis`] (hint, evaluation), [`ui`] panels and [`persist`]ence, plus batch mode
 //! ([`batch`]) for screenshots and frame timing. Screens are the [`Screen`] states. The rules
 //! come only from `fanorona-core`, the engine only from `fanorona-ai`.
 
@@ -15,6 +15,7 @@
     reason = "Bevy systems take their data as parameters and queries with filters: long by nature"
 )]
 
+pub mod analysis;
 pub mod animation;
 pub mod batch;
 pub mod board;
@@ -25,6 +26,7 @@ pub mod flow;
 pub mod input;
 pub mod persist;
 pub mod settings;
+pub mod tutorial;
 pub mod ui;
 
 #[cfg(test)]
@@ -63,8 +65,10 @@ pub fn client_plugins(app: &mut App) {
         camera::plugin,
         input::plugin,
         engine::plugin,
+        analysis::plugin,
         ui::plugin,
         persist::plugin,
+        tutorial::plugin,
     ));
 }
 
@@ -147,8 +151,14 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Fanorona".into(),
-                    resolution: WindowResolution::new(width, height)
-                        .with_scale_factor_override(1.0),
+                    // Batch mode draws at exactly the size asked for (the same picture on
+                    // every screen); a player's window follows the screen's scale factor, so
+                    // on a high-DPI screen text and board stay sharp at their usual size.
+                    resolution: if batch {
+                        WindowResolution::new(width, height).with_scale_factor_override(1.0)
+                    } else {
+                        WindowResolution::new(width, height)
+                    },
                     present_mode: if options.benchmark_frames.is_some() {
                         PresentMode::AutoNoVsync
                     } else {
@@ -168,7 +178,7 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
         .insert_resource(GamesDir(games_dir))
         .init_state::<Screen>();
     client_plugins(&mut app);
-    let start_playing = game.is_some() || batch || options.engines;
+    let start_playing = options.tutorial.is_none() && (game.is_some() || batch || options.engines);
     if start_playing {
         let players = players_for(&settings);
         let game = match game {
@@ -195,6 +205,15 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
         if !options.menu {
             app.insert_state(Screen::Playing);
         }
+    }
+    if let Some(lesson) = options.tutorial {
+        tutorial::begin(&mut app, usize::from(lesson.saturating_sub(1)));
+        if !options.menu {
+            app.insert_state(Screen::Playing);
+        }
+    }
+    if options.analysis {
+        app.world_mut().resource_mut::<analysis::Analysis>().enabled = true;
     }
     if batch {
         app.insert_resource(WinitSettings {

@@ -3,23 +3,13 @@
 use std::process::ExitCode;
 
 use bevy::app::AppExit;
-use fanorona_bevy::cli::{Parsed, USAGE, parse_args};
+use fanorona_bevy::cli::LaunchOptions;
 
 fn main() -> ExitCode {
-    let options = match parse_args(std::env::args().skip(1)) {
-        Ok(Parsed::Run(options)) => options,
-        Ok(Parsed::Help) => {
-            print!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Ok(Parsed::Version) => {
-            println!("fanorona-3d {}", env!("CARGO_PKG_VERSION"));
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("fanorona-3d: {e}");
-            return ExitCode::from(2);
-        }
+    let options = match LaunchOptions::parse_from_args(std::env::args_os()) {
+        Ok(options) => options,
+        // Prints the help or version (status 0) or the error (status 2).
+        Err(e) => e.exit(),
     };
     let mut app = match fanorona_bevy::build_app(&options) {
         Ok(app) => app,

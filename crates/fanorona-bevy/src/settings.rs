@@ -108,8 +108,19 @@ pub const MIN_LEVEL: u8 = 1;
 /// strong, maximum).
 pub const MAX_LEVEL: u8 = 4;
 
-/// Board sizes offered in the menu: the traditional ones.
-pub const BOARD_CHOICES: [BoardSize; 3] = [BoardSize::STANDARD, BoardSize::DIMY, BoardSize::TELO];
+/// Board sizes offered in the menu: every size the core supports, the standard board first,
+/// then from the smallest to the largest.
+pub fn board_choices() -> Vec<BoardSize> {
+    let mut sizes = BoardSize::ALL.to_vec();
+    sizes.sort_by_key(|s| {
+        (
+            *s != BoardSize::STANDARD,
+            u16::from(s.rows()) * u16::from(s.cols()),
+            s.rows(),
+        )
+    });
+    sizes
+}
 
 /// Everything a player chooses that should survive a restart.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -127,6 +138,8 @@ pub struct Settings {
     pub rules: String,
     /// Animation speed.
     pub animation: AnimationSpeed,
+    /// Whether the tutorial was offered already (it is offered on the first start).
+    pub tutorial_offered: bool,
 }
 
 impl Default for Settings {
@@ -134,10 +147,12 @@ impl Default for Settings {
         Settings {
             mode: Mode::HumanVsEngine,
             human_side: SideChoice::White,
-            level: 2,
+            // Beginner: a newcomer's first game should be winnable.
+            level: MIN_LEVEL,
             board: BoardSize::STANDARD.to_string(),
             rules: Rules::default().to_string(),
             animation: AnimationSpeed::Normal,
+            tutorial_offered: false,
         }
     }
 }

@@ -12,7 +12,7 @@ use fanorona_core::{
     Bitboard, BoardSize, Color as Side, Direction, EndReason, Game, Point, Position, StepKind, Turn,
 };
 
-use crate::cli::{ArgError, Parsed, parse_args};
+use crate::cli::LaunchOptions;
 use crate::engine::{Engine, EngineAdapter, MinThink, Thinking};
 use crate::flow::{BoardView, Command, Match, Player, StepPlayed};
 use crate::persist::{GamesDir, Persist, PersistStatus, parse_record_text, record_text};
@@ -550,36 +550,516 @@ fn settings_survive_a_restart_and_bad_files_are_reported() {
 
 #[test]
 fn command_line() {
-    let args = |a: &[&str]| parse_args(a.iter().map(|s| s.to_string()));
-    let Ok(Parsed::Run(o)) = args(&["--screenshot", "out.png", "--size", "640x360"]) else {
-        panic!("valid arguments");
+    let args = |a: &[&str]| {
+        LaunchOptions::parse_from_args(std::iter::once("fanorona-3d").chain(a.iter().copied()))
     };
+    let o = args(&["--screenshot", "out.png", "--size", "640x360"]).expect("valid");
     assert_eq!(o.screenshot, Some(PathBuf::from("out.png")));
     assert_eq!(o.size, Some((640, 360)));
     assert_eq!(o.timeout, 120);
+    let error = args(&["--size", "640"]).unwrap_err().to_string();
+    assert!(error.contains("--size") && error.contains("WxH"), "{error}");
+    assert!(args(&["--turn"]).is_err());
+    let error = args(&["--turn", "3"]).unwrap_err().to_string();
+    assert!(error.contains("--turn needs"), "{error}");
+    assert!(args(&["--frobnicate"]).is_err());
+    assert!(args(&["--timeout", "0"]).is_err());
+    assert!(args(&["--position", "W1B/3/B1W w", "--game", "g.fgn"]).is_err());
     assert_eq!(
-        args(&["--size", "640"]).unwrap_err().to_string(),
-        "option --size: \"640\" is not a size WxH between 64 and 8192, like 1280x720"
+        args(&["--help"]).unwrap_err().kind(),
+        clap::error::ErrorKind::DisplayHelp
     );
-    assert_eq!(
-        args(&["--turn"]),
-        Err(ArgError::MissingValue("--turn".into()))
-    );
-    assert_eq!(
-        args(&["--turn", "3"]),
-        Err(ArgError::Conflict("--turn needs --game"))
-    );
-    assert_eq!(
-        args(&["--frobnicate"]),
-        Err(ArgError::Unknown("--frobnicate".into()))
-    );
-    assert_eq!(args(&["--help"]), Ok(Parsed::Help));
-    let Ok(Parsed::Run(o)) = args(&["--game", "g.fgn", "--turn", "20", "--clicks", "b2, b3"])
-    else {
-        panic!("valid arguments");
-    };
+    let o = args(&["--game", "g.fgn", "--turn", "20", "--clicks", "b2, b3"]).expect("valid");
     assert_eq!(
         (o.turn, o.clicks),
         (Some(20), vec!["b2".to_string(), "b3".to_string()])
+    );
+    // A record as the argument is the same as --game.
+    let o = args(&["games/x.sgf", "--turn", "4"]).expect("valid");
+    assert_eq!(
+        (o.game, o.file, o.turn),
+        (Some(PathBuf::from("games/x.sgf")), None, Some(4))
+    );
+    assert_eq!(args(&["--tutorial"]).expect("valid").tutorial, Some(1));
+    assert_eq!(args(&["--tutorial", "3"]).expect("valid").tutorial, Some(3));
+    assert!(args(&["--tutorial", "9"]).is_err());
+}
+
+#[test]
+fn every_board_size_is_offered_and_the_camera_fits_it() {
+    use crate::board::board_extent;
+    use crate::camera::{Orbit, board_bounds, panel_gap};
+    let choices = crate::settings::board_choices();
+    assert_eq!(choices.len(), 15);
+    assert_eq!(choices[0], BoardSize::STANDARD);
+    for size in BoardSize::ALL {
+        assert!(choices.contains(&size), "{size} is offered");
+    }
+    // Cycling the menu's board setting visits every size and comes back.
+    let mut settings = Settings::default();
+    let mut seen = vec![settings.board_size()];
+    for _ in 0..15 {
+        crate::ui::Choice::Board.cycle(&mut settings);
+        seen.push(settings.board_size());
+    }
+    assert_eq!(seen[15], BoardSize::STANDARD);
+    seen.pop();
+    seen.sort_by_key(|s| (s.rows(), s.cols()));
+    seen.dedup();
+    assert_eq!(seen.len(), 15);
+    for size in BoardSize::ALL {
+        for window in [
+            Vec2::new(1280.0, 720.0),
+            Vec2::new(1920.0, 1080.0),
+            Vec2::new(800.0, 600.0),
+            Vec2::new(1000.0, 1200.0),
+        ] {
+            let (xmin, xmax) = panel_gap(window);
+            for yaw in [0.0, std::f32::consts::PI] {
+                let extent = board_extent(size);
+                let orbit = Orbit::home(extent, window, yaw);
+                let (lo, hi) = board_bounds(&orbit, extent, window);
+                let tol = 0.01;
+                assert!(
+                    lo.x >= xmin - tol
+                        && hi.x <= xmax + tol
+                        && lo.y >= -1.0 - tol
+                        && hi.y <= 1.0 + tol,
+                    "{size} in {window}: board {lo}..{hi}, room x {xmin}..{xmax}"
+                );
+                // It fills the room: nearly all of the width between the panels or of the height.
+                let fill = ((hi.x - lo.x) / (xmax - xmin)).max((hi.y - lo.y) / 2.0);
+                assert!(fill > 0.9, "{size} in {window}: fills only {fill}");
+                // Centred between the panels.
+                assert!(
+                    ((lo.x + hi.x) - (xmin + xmax)).abs() < 0.02,
+                    "{size} {window}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_board_size_plays_by_clicks() {
+    for size in BoardSize::ALL {
+        let position = Position::start(size);
+        let mut app = two_people(position);
+        assert_eq!(view(&app).size, size);
+        let stones = position.stones(Side::White).count() + position.stones(Side::Black).count();
+        assert_eq!(view(&app).stones.len() as u32, stones as u32, "{size}");
+        // Play the first legal turn by clicking its path (choosing the line when asked).
+        let turn = position.legal_turns()[0];
+        let path: Vec<Point> = turn.path().collect();
+        send(&mut app, Command::Click(path[0]));
+        for (i, &p) in path.iter().enumerate().skip(1) {
+            send(&mut app, Command::Click(p));
+            if game(&app).choice().is_some() {
+                let kind = turn.steps().nth(i - 1).expect("a step").kind;
+                send(&mut app, Command::Choose(kind));
+            }
+        }
+        if !game(&app).partial_steps().is_empty() {
+            send(&mut app, Command::EndTurn);
+        }
+        assert_eq!(game(&app).game().turns(), &[turn], "{size}");
+    }
+}
+
+#[test]
+fn the_first_game_is_against_the_beginner_level() {
+    let settings = Settings::default();
+    assert_eq!(settings.level(), 1);
+    assert_eq!(
+        crate::engine::ai_level(settings.level()),
+        fanorona_ai::Level::Beginner
+    );
+    assert_eq!(settings.mode, crate::settings::Mode::HumanVsEngine);
+}
+
+#[test]
+fn a_typed_turn_is_played_and_a_bad_one_explained() {
+    let mut app = two_people(Position::standard());
+    send(&mut app, Command::PlayText("d3-e3".into()));
+    assert!(turns(&app).is_empty());
+    assert!(
+        game(&app).message().contains("d3-e3"),
+        "ambiguous: {}",
+        game(&app).message()
+    );
+    send(&mut app, Command::PlayText("a1-a2".into()));
+    assert!(turns(&app).is_empty(), "a paika move while captures exist");
+    send(&mut app, Command::PlayText(" f2-e3A ".into()));
+    assert_eq!(turns(&app), vec!["f2-e3A"]);
+    assert_eq!(game(&app).side_to_move(), Side::Black);
+    // The typed turn is animated like a clicked one.
+    let messages = app.world().resource::<Messages<StepPlayed>>();
+    let played: Vec<StepPlayed> = messages.get_cursor().read(messages).copied().collect();
+    assert_eq!(played.len(), 1);
+    assert_eq!((played[0].from, played[0].to), (pt("f2"), pt("e3")));
+    assert_eq!(played[0].captured, bits(&["d4", "c5"]));
+}
+
+#[test]
+fn a_typed_turn_waits_for_a_chain_in_progress() {
+    let mut app = two_people(Position::from_fen(CHAIN).expect("valid"));
+    click(&mut app, "a1");
+    click(&mut app, "b1");
+    send(&mut app, Command::PlayText("a1-b1A-b2A".into()));
+    assert!(turns(&app).is_empty());
+    assert!(
+        game(&app).message().contains("chain"),
+        "{}",
+        game(&app).message()
+    );
+    send(&mut app, Command::Undo);
+    send(&mut app, Command::PlayText("a1-b1A-b2A".into()));
+    assert_eq!(turns(&app), vec!["a1-b1A-b2A"]);
+}
+
+#[test]
+fn typing_line_keys() {
+    use crate::input::{EntryEffect, TurnEntry};
+    use bevy::input::keyboard::Key;
+    let mut entry = TurnEntry::default();
+    let ch = |c: &str| Key::Character(c.into());
+    assert_eq!(
+        entry.key(&ch("a")),
+        EntryEffect::Ignored,
+        "closed: a shortcut"
+    );
+    assert_eq!(entry.key(&ch("T")), EntryEffect::Edited);
+    assert!(entry.open);
+    for c in ["f", "2", "-", "e", "3", "X"] {
+        entry.key(&ch(c));
+    }
+    entry.key(&Key::Backspace);
+    entry.key(&ch("A"));
+    assert_eq!(entry.text, "f2-e3A");
+    assert_eq!(entry.key(&Key::ArrowLeft), EntryEffect::Ignored);
+    assert_eq!(entry.key(&Key::Enter), EntryEffect::Submit("f2-e3A".into()));
+    assert!(!entry.open && entry.text.is_empty());
+    entry.key(&ch("t"));
+    entry.key(&ch("x"));
+    assert_eq!(entry.key(&Key::Escape), EntryEffect::Closed);
+    assert!(!entry.open && entry.text.is_empty());
+}
+
+#[test]
+fn typed_keys_reach_the_game_and_not_the_shortcuts() {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    let mut app = two_people(Position::standard());
+    app.init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<crate::input::TurnEntry>()
+        .add_message::<KeyboardInput>()
+        .add_systems(
+            Update,
+            (crate::input::type_turn, crate::input::keys_to_commands)
+                .chain()
+                .before(crate::flow::FlowSet),
+        );
+    let press = |app: &mut App, code: KeyCode, key: Key| {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: key,
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(code);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(code);
+        keys.clear();
+    };
+    press(&mut app, KeyCode::KeyT, Key::Character("t".into()));
+    // `d3-e3W`: `W` would choose withdrawal and `3` nothing, as shortcuts; here they are text.
+    for (code, c) in [
+        (KeyCode::KeyD, "d"),
+        (KeyCode::Digit3, "3"),
+        (KeyCode::Minus, "-"),
+        (KeyCode::KeyE, "e"),
+        (KeyCode::Digit3, "3"),
+        (KeyCode::KeyW, "W"),
+    ] {
+        press(&mut app, code, Key::Character(c.into()));
+    }
+    assert!(turns(&app).is_empty());
+    // Enter plays the turn, and is not also taken as "end the turn".
+    press(&mut app, KeyCode::Enter, Key::Enter);
+    app.update();
+    assert_eq!(turns(&app), vec!["d3-e3W"]);
+    // `U` after the line closed is the undo shortcut again.
+    press(&mut app, KeyCode::KeyU, Key::Character("u".into()));
+    assert!(turns(&app).is_empty());
+}
+
+fn with_analysis(mut app: App) -> App {
+    app.add_plugins(crate::analysis::plugin);
+    app.update();
+    app
+}
+
+fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !done(app) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(5));
+        app.update();
+    }
+}
+
+#[test]
+fn a_hint_is_drawn_as_the_path_of_a_legal_turn() {
+    use crate::analysis::AnalysisRequest;
+    let mut app = with_analysis(two_people(Position::standard()));
+    app.world_mut().write_message(AnalysisRequest::Hint);
+    app.update();
+    update_until(&mut app, "a hint", |app| game(app).hint().is_some());
+    let hint = game(&app).hint().expect("a hint");
+    let openings = ["d2-e3A", "e2-e3A", "f2-e3A", "d3-e3A", "d3-e3W"];
+    assert!(openings.contains(&hint.to_string().as_str()), "{hint}");
+    assert_eq!(view(&app).hint, hint.path().collect::<Vec<_>>());
+    assert!(
+        game(&app).message().contains("Hint"),
+        "{}",
+        game(&app).message()
+    );
+    // Playing a turn makes the hint go away.
+    send(&mut app, Command::PlayText(hint.to_string()));
+    assert!(game(&app).hint().is_none());
+    assert!(view(&app).hint.is_empty());
+}
+
+#[test]
+fn a_hint_finds_the_winning_capture() {
+    use crate::analysis::AnalysisRequest;
+    // White a1 captures the last black stone with a1-b1A; any other turn does not win.
+    let mut app = with_analysis(two_people(
+        Position::from_fen("9/9/9/9/W1B6 w").expect("valid"),
+    ));
+    app.world_mut().write_message(AnalysisRequest::Hint);
+    app.update();
+    update_until(&mut app, "a hint", |app| game(app).hint().is_some());
+    assert_eq!(
+        game(&app).hint().map(|t| t.to_string()),
+        Some("a1-b1A".into())
+    );
+    assert_eq!(view(&app).hint, vec![pt("a1"), pt("b1")]);
+}
+
+#[test]
+fn analysis_mode_reports_depth_score_and_line_as_it_thinks() {
+    use crate::analysis::{Analysis, AnalysisRequest};
+    let mut app = with_analysis(two_people(
+        Position::from_fen("9/9/9/9/W1B6 w").expect("valid"),
+    ));
+    app.world_mut().write_message(AnalysisRequest::Toggle);
+    app.update();
+    assert!(app.world().resource::<Analysis>().enabled);
+    update_until(&mut app, "a report", |app| {
+        let g = game(app).generation();
+        app.world().resource::<Analysis>().report(g).is_some()
+    });
+    let g = game(&app).generation();
+    let report = app
+        .world()
+        .resource::<Analysis>()
+        .report(g)
+        .expect("report")
+        .clone();
+    assert!(report.depth >= 1);
+    assert_eq!(
+        report.pv.first().map(|t| t.to_string()),
+        Some("a1-b1A".into())
+    );
+    assert_eq!(report.score_text(), "White wins in 1");
+    assert!((report.white_share() - 1.0).abs() < 1e-6);
+    // a1-a2 is refused (capture is compulsory): the same position keeps its report.
+    send(&mut app, Command::PlayText("a1-a2".into()));
+    assert!(turns(&app).is_empty());
+    assert_eq!(game(&app).generation(), g);
+    assert!(app.world().resource::<Analysis>().report(g).is_some());
+    // A new position does not show the old report.
+    send(&mut app, Command::PlayText("a1-b1A".into()));
+    let g3 = game(&app).generation();
+    assert!(app.world().resource::<Analysis>().report(g3).is_none());
+    // The game is over: nothing more to analyse, and no search runs.
+    app.update();
+    assert!(!app.world().resource::<Analysis>().searching());
+    app.world_mut().write_message(AnalysisRequest::Toggle);
+    app.update();
+    assert!(!app.world().resource::<Analysis>().enabled);
+}
+
+#[test]
+fn evaluation_bar_and_line_text() {
+    use crate::analysis::Report;
+    use fanorona_ai::Score;
+    let standard = Position::standard();
+    let t1 = standard.parse_turn("d3-e3W").expect("legal");
+    let mut after = Game::new(standard);
+    after.play(t1).expect("legal");
+    let t2 = after.position().legal_turns()[0];
+    let report = |score, side, pv: Vec<Turn>| Report {
+        depth: 3,
+        score,
+        side,
+        pv,
+        nodes: 10,
+        finished: true,
+    };
+    let r = report(Score::Cp(0), Side::White, vec![t1, t2, t1]);
+    assert!((r.white_share() - 0.5).abs() < 1e-6);
+    assert_eq!(r.score_text(), "+0.00");
+    assert_eq!(
+        r.line_text(0, Side::White, 6),
+        format!("1. {t1} {t2} 2. {t1}")
+    );
+    assert_eq!(r.line_text(1, Side::White, 2), format!("1... {t1} 2. {t2}"));
+    // Black to move and a stone and a half ahead: White's share is below a half, and the
+    // text is from White's side.
+    let r = report(Score::Cp(150), Side::Black, vec![]);
+    assert!(r.white_share() < 0.4);
+    assert_eq!(r.score_text(), "-1.50");
+    let r = report(Score::Win(-2), Side::Black, vec![]);
+    assert_eq!(r.score_text(), "White wins in 2");
+    assert!((r.white_share() - 1.0).abs() < 1e-6);
+}
+
+fn tutorial_app() -> App {
+    use crate::Screen;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(Settings::default())
+        .insert_resource(MinThink(Duration::ZERO))
+        .init_state::<Screen>()
+        .add_plugins((
+            crate::flow::plugin,
+            crate::engine::plugin,
+            crate::tutorial::plugin,
+        ));
+    app.update();
+    app.world_mut()
+        .write_message(crate::tutorial::TutorialCommand::Start);
+    app.update();
+    app.update();
+    app
+}
+
+fn lesson(app: &App) -> crate::tutorial::Tutorial {
+    app.world().resource::<crate::tutorial::Tutorial>().clone()
+}
+
+fn small(name: &str) -> Point {
+    BoardSize::DIMY
+        .parse_point(name)
+        .expect("a point of the 5x5 board")
+}
+
+#[test]
+fn every_lesson_explains_a_wrong_try_and_passes_the_right_turn() {
+    use crate::tutorial::{LESSONS, TutorialCommand};
+    // For each lesson: a wrong but legal turn (if the lesson has one) and the right turn,
+    // worked out by hand from the positions and the rules.
+    let cases: [(Option<&str>, &str); 7] = [
+        (None, "a1-b2"),
+        (Some("e2-e1W"), "c1-c2A"),
+        (Some("e1-e2A"), "c2-c1W"),
+        (Some("b3-c3W"), "b3-c3A"),
+        (Some("a1-b1A"), "a1-b1A-b2A"),
+        (None, "e1-d2A"),
+        (Some("a1-b1A"), "a1-b1A-b2A"),
+    ];
+    let mut app = tutorial_app();
+    assert_eq!(
+        *app.world().resource::<State<crate::Screen>>().get(),
+        crate::Screen::Playing
+    );
+    for (i, (wrong, right)) in cases.iter().enumerate() {
+        assert_eq!(lesson(&app).lesson, i);
+        assert_eq!(game(&app).size(), BoardSize::DIMY, "lesson {i}");
+        assert_eq!(*game(&app).game().start(), LESSONS[i].start());
+        if let Some(wrong) = wrong {
+            send(&mut app, Command::PlayText((*wrong).into()));
+            app.update();
+            let t = lesson(&app);
+            assert!(!t.passed, "lesson {i}: {wrong} is wrong");
+            assert_eq!(t.wrong_tries, 1);
+            assert!(
+                t.feedback.starts_with("Not quite") && t.feedback.contains(wrong),
+                "lesson {i}: {}",
+                t.feedback
+            );
+            assert!(
+                turns(&app).is_empty(),
+                "lesson {i}: the position is set again"
+            );
+        }
+        send(&mut app, Command::PlayText((*right).into()));
+        app.update();
+        let t = lesson(&app);
+        assert!(t.passed, "lesson {i}: {right} passes ({})", t.feedback);
+        assert!(t.feedback.starts_with("Right!"), "{}", t.feedback);
+        app.world_mut().write_message(TutorialCommand::Next);
+        app.update();
+        app.update();
+    }
+    // After the last lesson the tutorial ends on the menu.
+    assert!(
+        app.world()
+            .get_resource::<crate::tutorial::Tutorial>()
+            .is_none()
+    );
+    assert_eq!(
+        *app.world().resource::<State<crate::Screen>>().get(),
+        crate::Screen::Menu
+    );
+}
+
+#[test]
+fn tutorial_lessons_by_clicks_and_refused_moves() {
+    use crate::tutorial::TutorialCommand;
+    let mut app = tutorial_app();
+    // Lesson 1 by clicks: a1 then b2.
+    send(&mut app, Command::Click(small("a1")));
+    send(&mut app, Command::Click(small("b2")));
+    app.update();
+    assert!(lesson(&app).passed);
+    // Lesson 6 (compulsory capture): a paika step is refused by the rules, with a reason.
+    for _ in 0..5 {
+        app.world_mut().write_message(TutorialCommand::Next);
+        app.update();
+    }
+    app.update();
+    assert_eq!(lesson(&app).lesson, 5);
+    send(&mut app, Command::Click(small("a1")));
+    send(&mut app, Command::Click(small("a2")));
+    assert!(turns(&app).is_empty());
+    assert!(
+        game(&app).message().contains("compulsory"),
+        "{}",
+        game(&app).message()
+    );
+    // "Again" sets the lesson up anew; "Back" goes one lesson back.
+    send(&mut app, Command::Click(small("b2")));
+    app.update();
+    assert!(lesson(&app).passed);
+    app.world_mut().write_message(TutorialCommand::Retry);
+    app.update();
+    assert!(!lesson(&app).passed && turns(&app).is_empty());
+    app.world_mut().write_message(TutorialCommand::Previous);
+    app.update();
+    assert_eq!(lesson(&app).lesson, 4);
+    app.world_mut().write_message(TutorialCommand::Exit);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<crate::Screen>>().get(),
+        crate::Screen::Menu
     );
 }

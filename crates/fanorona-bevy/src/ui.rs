@@ -7,21 +7,23 @@ use bevy::prelude::*;
 use fanorona_core::{BoardSize, Color as Side, StepKind, StuckRule};
 
 use crate::Screen;
+use crate::analysis::{Analysis, AnalysisRequest};
 use crate::engine::Thinking;
 use crate::flow::{Command, Match, Player, outcome_text, players_for, side_name};
-use crate::input::BlocksBoard;
+use crate::input::{BlocksBoard, TurnEntry};
 use crate::persist::{GamesDir, Persist, PersistStatus, saved_games};
 use crate::settings::{
-    AnimationSpeed, BOARD_CHOICES, MAX_LEVEL, MIN_LEVEL, Mode, Settings, SideChoice,
+    AnimationSpeed, MAX_LEVEL, MIN_LEVEL, Mode, Settings, SideChoice, board_choices,
 };
+use crate::tutorial::{Tutorial, TutorialCommand};
 
 const PANEL: Color = Color::srgba(0.06, 0.07, 0.09, 0.86);
-const BUTTON: Color = Color::srgb(0.20, 0.22, 0.27);
+pub(crate) const BUTTON: Color = Color::srgb(0.20, 0.22, 0.27);
 const BUTTON_HOVER: Color = Color::srgb(0.30, 0.34, 0.42);
 const BUTTON_PRESS: Color = Color::srgb(0.45, 0.36, 0.16);
-const TEXT: Color = Color::srgb(0.93, 0.93, 0.9);
+pub(crate) const TEXT: Color = Color::srgb(0.93, 0.93, 0.9);
 const DIM: Color = Color::srgb(0.65, 0.67, 0.7);
-const ACCENT: Color = Color::srgb(1.0, 0.82, 0.35);
+pub(crate) const ACCENT: Color = Color::srgb(1.0, 0.82, 0.35);
 const ERROR: Color = Color::srgb(1.0, 0.45, 0.4);
 
 /// A setting the menu can change.
@@ -111,7 +113,7 @@ impl Choice {
                     s.level() + 1
                 };
             }
-            Choice::Board => s.board = next(&BOARD_CHOICES, s.board_size()).to_string(),
+            Choice::Board => s.board = next(&board_choices(), s.board_size()).to_string(),
             Choice::Opening => rules.opening_restriction = !rules.opening_restriction,
             Choice::Continuation => rules.compulsory_continuation = !rules.compulsory_continuation,
             Choice::Stuck => rules.stuck = next(&[StuckRule::Loses, StuckRule::Draws], rules.stuck),
@@ -150,6 +152,12 @@ pub enum Action {
     Quit,
     /// Change a setting.
     Cycle(Choice),
+    /// Open the line for typing a turn.
+    TypeTurn,
+    /// Ask for a hint or turn analysis on or off.
+    Analysis(AnalysisRequest),
+    /// Start, move through or leave the tutorial.
+    Tutorial(TutorialCommand),
 }
 
 #[derive(Component)]
@@ -170,7 +178,16 @@ enum Live {
     Thinking,
     Message,
     Result,
+    Entry,
+    Analysis,
 }
+
+/// The evaluation bar (shown in analysis mode) and its white part.
+#[derive(Component)]
+struct EvalBar;
+
+#[derive(Component)]
+struct EvalFill;
 
 /// Buttons shown only in some situations.
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
@@ -184,6 +201,10 @@ enum Only {
 
 #[derive(Component)]
 struct TurnList;
+
+/// The right panel with the list of turns (hidden during the tutorial).
+#[derive(Component)]
+struct TurnsPanel;
 
 fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (
@@ -236,7 +257,12 @@ fn scale_ui(windows: Query<&Window>, mut scale: ResMut<UiScale>) {
 
 // ---------------------------------------------------------------- menu screen
 
-fn spawn_menu(mut commands: Commands, settings: Res<Settings>, game: Option<Res<Match>>) {
+fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Option<Res<Match>>) {
+    // The first time the menu opens, the tutorial is offered prominently.
+    let offer_tutorial = !settings.tutorial_offered;
+    if offer_tutorial {
+        settings.tutorial_offered = true;
+    }
     let rows: Vec<Entity> = Choice::ALL
         .iter()
         .map(|&choice| {
@@ -300,6 +326,32 @@ fn spawn_menu(mut commands: Commands, settings: Res<Settings>, game: Option<Res<
         ))
         .id();
     commands.entity(root).add_child(card);
+    if offer_tutorial {
+        let offer = commands
+            .spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(6.0),
+                    padding: UiRect::all(px(10.0)),
+                    border_radius: BorderRadius::all(px(8.0)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(0.9, 0.62, 0.0, 0.18)),
+                children![
+                    text(
+                        "New to Fanorona? Seven short lessons teach the rules on small boards.",
+                        17.0,
+                        TEXT
+                    ),
+                    button(
+                        "Start the tutorial",
+                        Action::Tutorial(TutorialCommand::Start)
+                    ),
+                ],
+            ))
+            .id();
+        commands.entity(card).add_child(offer);
+    }
     commands.entity(card).add_children(&rows);
     let buttons = commands
         .spawn((
@@ -310,6 +362,7 @@ fn spawn_menu(mut commands: Commands, settings: Res<Settings>, game: Option<Res<
             },
             children![
                 button("Start new game", Action::Start),
+                button("Tutorial", Action::Tutorial(TutorialCommand::Start)),
                 button("Quit", Action::Quit)
             ],
         ))
@@ -413,6 +466,39 @@ fn spawn_game_ui(mut commands: Commands) {
     let players = live(&mut commands, Live::Players, 15.0, DIM);
     let thinking = live(&mut commands, Live::Thinking, 17.0, ACCENT);
     let result = live(&mut commands, Live::Result, 22.0, ACCENT);
+    let entry = live(&mut commands, Live::Entry, 17.0, ACCENT);
+    let eval_bar = commands
+        .spawn((
+            EvalBar,
+            Node {
+                width: percent(100.0),
+                height: px(16.0),
+                border_radius: BorderRadius::all(px(3.0)),
+                display: Display::None,
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.02, 0.02, 0.025)),
+            children![(
+                EvalFill,
+                Node {
+                    width: percent(50.0),
+                    height: percent(100.0),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.93, 0.91, 0.86)),
+            )],
+        ))
+        .id();
+    let analysis = commands
+        .spawn((
+            Live::Analysis,
+            text("", 15.0, TEXT),
+            Node {
+                max_width: px(272.0),
+                ..default()
+            },
+        ))
+        .id();
     let message = commands
         .spawn((
             Live::Message,
@@ -423,10 +509,10 @@ fn spawn_game_ui(mut commands: Commands) {
             },
         ))
         .id();
-    commands
-        .entity(left)
-        .add_children(&[title, turn, stones, players, thinking, result, message]);
-    let rows: [Vec<(&str, Action, Option<Only>)>; 5] = [
+    commands.entity(left).add_children(&[
+        title, turn, stones, players, thinking, result, message, entry, eval_bar, analysis,
+    ]);
+    let rows: [Vec<(&str, Action, Option<Only>)>; 6] = [
         vec![(
             "End turn [Space]",
             Action::Game(Command::EndTurn),
@@ -459,9 +545,18 @@ fn spawn_game_ui(mut commands: Commands) {
         vec![
             ("Undo [U]", Action::Game(Command::Undo), None),
             ("Redo [R]", Action::Game(Command::Redo), None),
-            ("New game", Action::Game(Command::NewGame), None),
+            ("Type turn [T]", Action::TypeTurn, None),
         ],
         vec![
+            ("Hint [H]", Action::Analysis(AnalysisRequest::Hint), None),
+            (
+                "Analysis [E]",
+                Action::Analysis(AnalysisRequest::Toggle),
+                None,
+            ),
+        ],
+        vec![
+            ("New game", Action::Game(Command::NewGame), None),
             ("Resign", Action::Game(Command::Resign), None),
             (
                 "Offer draw",
@@ -492,7 +587,7 @@ fn spawn_game_ui(mut commands: Commands) {
     }
     let help = commands
         .spawn(text(
-            "Click a stone, then a marked point (or drag).\nRight drag or arrows: orbit. Wheel: zoom. Home: reset view.\n, and . : look back and forward.",
+            "Click a stone, then a marked point (or drag), or type the turn (T, then e.g. f2-e3A, Enter).\nRight drag or arrows: orbit. Wheel: zoom. Home: reset view.\n, and . : look back and forward.",
             13.0,
             DIM,
         ))
@@ -501,6 +596,7 @@ fn spawn_game_ui(mut commands: Commands) {
 
     // Right: the list of turns.
     commands.spawn((
+        TurnsPanel,
         DespawnOnExit(Screen::Playing),
         BlocksBoard,
         Interaction::None,
@@ -536,9 +632,19 @@ fn spawn_game_ui(mut commands: Commands) {
 fn refresh_game_ui(
     game: Res<Match>,
     thinking: Res<Thinking>,
+    entry: Res<TurnEntry>,
+    analysis: Res<Analysis>,
     mut texts: Query<(&Live, &mut Text)>,
-    mut optional: Query<(&Only, &mut Node)>,
+    tutorial: Option<Res<Tutorial>>,
+    mut optional: Query<
+        (&Only, &mut Node),
+        (Without<EvalBar>, Without<EvalFill>, Without<TurnsPanel>),
+    >,
+    mut bar: Query<&mut Node, (With<EvalBar>, Without<EvalFill>, Without<TurnsPanel>)>,
+    mut fill: Query<&mut Node, (With<EvalFill>, Without<EvalBar>, Without<TurnsPanel>)>,
+    mut turns_panel: Query<&mut Node, (With<TurnsPanel>, Without<EvalBar>, Without<EvalFill>)>,
 ) {
+    let report = analysis.report(game.generation());
     let position = game.game().position();
     let side = position.side_to_move();
     let outcome = game.outcome();
@@ -576,9 +682,67 @@ fn refresh_game_ui(
             }
             Live::Message => game.message().to_string(),
             Live::Result => outcome.map(outcome_text).unwrap_or_default(),
+            Live::Analysis => match (analysis.enabled, report) {
+                (false, _) => String::new(),
+                (true, None) => {
+                    if game.outcome().is_some() {
+                        "Analysis: the game is over".into()
+                    } else if analysis.searching() {
+                        "Analysis: thinking...".into()
+                    } else {
+                        "Analysis waits for the position to settle".into()
+                    }
+                }
+                (true, Some(r)) => format!(
+                    "Evaluation {} (depth {}{}, {} nodes)\nBest line: {}",
+                    r.score_text(),
+                    r.depth,
+                    if r.finished { "" } else { ", thinking" },
+                    r.nodes,
+                    r.line_text(
+                        game.game().turns().len(),
+                        game.game().start().side_to_move(),
+                        6
+                    )
+                ),
+            },
+            Live::Entry => {
+                if entry.open {
+                    format!("Type a turn: {}_ (Enter plays, Esc closes)", entry.text)
+                } else {
+                    String::new()
+                }
+            }
         };
         if t.0 != value {
             t.0 = value;
+        }
+    }
+    let turns_display = if tutorial.is_some() {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    for mut node in &mut turns_panel {
+        if node.display != turns_display {
+            node.display = turns_display;
+        }
+    }
+    let bar_display = if analysis.enabled {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    for mut node in &mut bar {
+        if node.display != bar_display {
+            node.display = bar_display;
+        }
+    }
+    let share = report.map_or(0.5, crate::analysis::Report::white_share);
+    for mut node in &mut fill {
+        let width = percent(share * 100.0);
+        if node.width != width {
+            node.width = width;
         }
     }
     let human_pair = game.players() == [Player::Human, Player::Human];
@@ -688,6 +852,9 @@ fn press_buttons(
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     game: Option<ResMut<Match>>,
+    mut entry: ResMut<TurnEntry>,
+    mut analysis: MessageWriter<AnalysisRequest>,
+    mut tutorial: MessageWriter<TutorialCommand>,
     mut commands: Commands,
 ) {
     let mut game = game;
@@ -717,6 +884,7 @@ fn press_buttons(
                 persist.write(Persist::Load(path.clone()));
             }
             Action::Start => {
+                commands.remove_resource::<Tutorial>();
                 commands.insert_resource(Match::from_settings(&settings));
                 next.set(Screen::Playing);
             }
@@ -732,6 +900,17 @@ fn press_buttons(
                 exit.write(AppExit::Success);
             }
             Action::Cycle(choice) => choice.cycle(&mut settings),
+            Action::Analysis(request) => {
+                analysis.write(*request);
+            }
+            Action::Tutorial(request) => {
+                tutorial.write(*request);
+            }
+            Action::TypeTurn => {
+                if !entry.open {
+                    entry.key(&bevy::input::keyboard::Key::Character("t".into()));
+                }
+            }
         }
     }
 }

@@ -1,0 +1,364 @@
+//! Hint and analysis: a second engine (its own transposition table, its own thread) looks at
+//! the position on the board. The hint shows its suggested turn as an arrow; analysis mode
+//! shows an evaluation bar, the best line in turn notation and the depth, updated after every
+//! completed iteration of the search. Neither waits on the window: results arrive on a channel.
+
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use fanorona_ai::{Engine, Info, Limits, Score, SearchHandle, SearchOptions};
+use fanorona_core::{Color as Side, Turn};
+
+use crate::Screen;
+use crate::engine::Thinking;
+use crate::flow::{Command, FlowSet, Match};
+
+/// Size of the analysis engine's transposition table.
+const HASH_MB: usize = 32;
+/// How long a hint may think when analysis mode is off.
+pub const HINT_TIME: Duration = Duration::from_millis(1500);
+/// The longest one analysis search runs on a position.
+pub const ANALYSIS_TIME: Duration = Duration::from_secs(60);
+/// With analysis on, a hint is given once the search has reached this depth (or ended).
+const HINT_DEPTH: u32 = 6;
+
+/// What the player asked for.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisRequest {
+    /// Show the engine's suggestion for the side to move.
+    Hint,
+    /// Turn analysis mode on or off.
+    Toggle,
+}
+
+/// The latest report of the analysis engine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// Completed depth.
+    pub depth: u32,
+    /// Score for the side to move.
+    pub score: Score,
+    /// The side to move in the analysed position.
+    pub side: Side,
+    /// The best line, starting with the best turn.
+    pub pv: Vec<Turn>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Whether the search has ended (this is its final answer).
+    pub finished: bool,
+}
+
+impl Report {
+    /// The share of the evaluation bar that is White's, from 0 (Black wins) to 1 (White
+    /// wins); 0.5 is equal. Centi-stone scores go through a logistic curve: one stone ahead
+    /// is about 60%, four stones about 85%.
+    pub fn white_share(&self) -> f32 {
+        white_share(self.score, self.side)
+    }
+
+    /// The evaluation in words from White's point of view: `+1.25` (stones), `White wins in 3`.
+    pub fn score_text(&self) -> String {
+        let sign = if self.side == Side::White { 1 } else { -1 };
+        match self.score {
+            Score::Cp(cp) => format!("{:+.2}", f64::from(cp * sign) / 100.0),
+            Score::Win(n) => {
+                let winner = if n * sign > 0 { "White" } else { "Black" };
+                format!("{winner} wins in {}", n.abs())
+            }
+        }
+    }
+
+    /// The best line in turn notation, numbered like a record (`12. f2-e3A d4-d3W 13. ...`).
+    pub fn line_text(&self, ply: usize, start_side: Side, max_turns: usize) -> String {
+        let mut out = String::new();
+        for (i, turn) in self.pv.iter().take(max_turns).enumerate() {
+            let index = ply + i;
+            let white_moves = (start_side == Side::White) == index.is_multiple_of(2);
+            if i == 0 || white_moves {
+                let number = index / 2 + 1;
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                if white_moves {
+                    out += &format!("{number}. ");
+                } else {
+                    out += &format!("{number}... ");
+                }
+            } else {
+                out.push(' ');
+            }
+            out += &turn.to_string();
+        }
+        out
+    }
+}
+
+/// White's share of an evaluation bar for `score` (for `side`, to move), from 0 (Black wins)
+/// to 1 (White wins); 0.5 is equal. Centi-stone scores go through a logistic curve: one
+/// stone ahead is about 60%, four stones about 85%.
+pub fn white_share(score: Score, side: Side) -> f32 {
+    let for_mover = match score {
+        Score::Cp(cp) => 1.0 / (1.0 + (-(cp as f32) / 250.0).exp()),
+        Score::Win(n) if n > 0 => 1.0,
+        Score::Win(_) => 0.0,
+    };
+    match side {
+        Side::White => for_mover,
+        Side::Black => 1.0 - for_mover,
+    }
+}
+
+/// Analysis mode, the hint and what the analysis engine has found.
+#[derive(Resource, Default)]
+pub struct Analysis {
+    /// Whether analysis mode is on.
+    pub enabled: bool,
+    /// A hint was asked for this generation of the game.
+    hint_for: Option<u64>,
+    /// The latest report, and the generation of the game it is about.
+    report: Option<(u64, Report)>,
+    job: Option<Job>,
+}
+
+struct Job {
+    generation: u64,
+    side: Side,
+    time: Duration,
+    handle: Option<SearchHandle>,
+    infos: Mutex<Receiver<Info>>,
+}
+
+impl Analysis {
+    /// The latest report about the position of `generation`.
+    pub fn report(&self, generation: u64) -> Option<&Report> {
+        self.report
+            .as_ref()
+            .filter(|(g, _)| *g == generation)
+            .map(|(_, r)| r)
+    }
+
+    /// Whether the analysis engine is searching now.
+    pub fn searching(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| j.handle.is_some())
+    }
+
+    /// Whether a hint is being looked for.
+    pub fn hint_pending(&self, generation: u64) -> bool {
+        self.hint_for == Some(generation)
+    }
+}
+
+/// The analysis engine.
+#[derive(Resource, Clone)]
+pub struct AnalysisEngine(pub Engine);
+
+impl Default for AnalysisEngine {
+    fn default() -> Self {
+        AnalysisEngine(Engine::new(HASH_MB))
+    }
+}
+
+fn stop_job(job: Job) {
+    if let Some(handle) = job.handle {
+        handle.stop();
+        // Dropping a handle waits for its thread: let another thread wait, not the window.
+        let _ = std::thread::Builder::new()
+            .name("fanorona-analysis-stop".into())
+            .spawn(move || drop(handle));
+    }
+}
+
+fn requests(
+    mut requests: MessageReader<AnalysisRequest>,
+    mut analysis: ResMut<Analysis>,
+    mut game: ResMut<Match>,
+) {
+    for request in requests.read() {
+        match request {
+            AnalysisRequest::Toggle => {
+                analysis.enabled = !analysis.enabled;
+                game.set_message(if analysis.enabled {
+                    "Analysis on: the engine studies the position on the board (E: off)"
+                } else {
+                    "Analysis off"
+                });
+            }
+            AnalysisRequest::Hint => {
+                if game.outcome().is_some() || game.viewing().is_some() {
+                    game.set_message("No hint: the game is over or you are looking back");
+                } else if !game.partial_steps().is_empty() {
+                    game.set_message("No hint during a chain: finish it or undo it first");
+                } else if game.engine_to_move() {
+                    game.set_message("No hint: it is the engine's turn");
+                } else {
+                    analysis.hint_for = Some(game.generation());
+                    game.set_message("Looking for a hint...");
+                }
+            }
+        }
+    }
+}
+
+/// Starts, follows and stops the analysis search; turns a found hint into a command.
+fn drive_analysis(
+    mut analysis: ResMut<Analysis>,
+    engine: Res<AnalysisEngine>,
+    game: Res<Match>,
+    thinking: Res<Thinking>,
+    mut commands: MessageWriter<Command>,
+) {
+    let generation = game.generation();
+    let analysis = &mut *analysis;
+    if analysis.hint_for.is_some_and(|g| g != generation) {
+        analysis.hint_for = None;
+    }
+    let hint = analysis.hint_pending(generation);
+    // Analyse the position on the board while a person (or nobody) is to move: not while the
+    // game engine thinks, which would share the processor with it.
+    let wanted = (analysis.enabled || hint)
+        && game.outcome().is_none()
+        && game.viewing().is_none()
+        && game.partial_steps().is_empty()
+        && !thinking.active()
+        && !game.engine_to_move();
+    if analysis
+        .job
+        .as_ref()
+        .is_some_and(|job| job.generation != generation || !wanted)
+        && let Some(job) = analysis.job.take()
+    {
+        stop_job(job);
+    }
+    if let Some(job) = analysis.job.as_mut() {
+        let infos: Vec<Info> = job
+            .infos
+            .lock()
+            .map(|r| r.try_iter().collect())
+            .unwrap_or_default();
+        for info in infos {
+            analysis.report = Some((
+                generation,
+                Report {
+                    depth: info.depth,
+                    score: info.score,
+                    side: job.side,
+                    pv: info.pv,
+                    nodes: info.nodes,
+                    finished: false,
+                },
+            ));
+        }
+        if job.handle.as_ref().is_some_and(SearchHandle::is_finished)
+            && let Some(handle) = job.handle.take()
+        {
+            match handle.join() {
+                Ok(result) => {
+                    analysis.report = Some((
+                        generation,
+                        Report {
+                            depth: result.depth,
+                            score: result.score,
+                            side: job.side,
+                            pv: result.pv,
+                            nodes: result.nodes,
+                            finished: true,
+                        },
+                    ));
+                }
+                Err(e) => warn!("analysis: {e}"),
+            }
+        }
+    }
+    let time = if analysis.enabled {
+        ANALYSIS_TIME
+    } else {
+        HINT_TIME
+    };
+    // A finished hint search is not enough for analysis mode: search again, longer.
+    let start = wanted
+        && analysis
+            .job
+            .as_ref()
+            .is_none_or(|job| job.handle.is_none() && job.time < time);
+    if start {
+        if analysis.report(generation).is_none() {
+            analysis.report = None;
+        }
+        let (send, infos) = channel();
+        let handle = engine.0.start(
+            game.game().clone(),
+            Limits::movetime(time),
+            SearchOptions::default(),
+            move |info| {
+                let _ = send.send(info.clone());
+            },
+        );
+        analysis.job = Some(Job {
+            generation,
+            side: game.side_to_move(),
+            time,
+            handle: Some(handle),
+            infos: Mutex::new(infos),
+        });
+    }
+    if analysis.hint_pending(generation)
+        && let Some(report) = analysis.report(generation)
+        && (report.finished || report.depth >= HINT_DEPTH)
+        && let Some(&turn) = report.pv.first()
+    {
+        analysis.hint_for = None;
+        commands.write(Command::ShowHint { generation, turn });
+    }
+}
+
+/// `H` asks for a hint, `E` turns analysis on or off (not while a turn is being typed).
+pub fn analysis_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    entry: Option<Res<crate::input::TurnEntry>>,
+    mut requests: MessageWriter<AnalysisRequest>,
+) {
+    if entry.is_some_and(|e| e.used_keys) {
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        requests.write(AnalysisRequest::Hint);
+    }
+    if keys.just_pressed(KeyCode::KeyE) {
+        requests.write(AnalysisRequest::Toggle);
+    }
+}
+
+/// Stops the analysis search when the app exits.
+fn stop_on_exit(mut exits: MessageReader<AppExit>, mut analysis: ResMut<Analysis>) {
+    if exits.read().count() > 0
+        && let Some(job) = analysis.job.take()
+        && let Some(handle) = job.handle
+    {
+        handle.stop();
+    }
+}
+
+/// The analysis plugin.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Analysis>()
+        .init_resource::<AnalysisEngine>()
+        .add_message::<AnalysisRequest>()
+        .add_systems(
+            Update,
+            (
+                analysis_keys
+                    .after(crate::input::type_turn)
+                    .before(requests)
+                    .run_if(
+                        in_state(Screen::Playing).and_then(resource_exists::<ButtonInput<KeyCode>>),
+                    ),
+                (requests, drive_analysis)
+                    .chain()
+                    .before(FlowSet)
+                    .run_if(resource_exists::<Match>.and_then(not(in_state(Screen::Menu)))),
+                stop_on_exit,
+            ),
+        );
+}
