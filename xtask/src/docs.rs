@@ -112,7 +112,7 @@ const SHOT_SIZE: Size = Size {
 /// The client screenshots (those `docs/client.md` shows): file name under `docs/images/`,
 /// picture size, and the client arguments that pick the scene. Paths are relative to the
 /// workspace root, where the task runs the client.
-pub const SCREENSHOTS: [(&str, Size, &[&str]); 5] = [
+pub const SCREENSHOTS: [(&str, Size, &[&str]); 6] = [
     ("client-start.png", SHOT_SIZE, &[]),
     (
         "client-chain.png",
@@ -131,6 +131,11 @@ pub const SCREENSHOTS: [(&str, Size, &[&str]); 5] = [
             "6",
             "--analysis",
         ],
+    ),
+    (
+        "client-review.png",
+        SHOT_SIZE,
+        &["--game", "tests/data/boardspace-sample.sgf", "--review"],
     ),
 ];
 

@@ -67,6 +67,10 @@ pub struct LaunchOptions {
     /// Turn analysis mode on (evaluation bar and best line).
     #[arg(long)]
     pub analysis: bool,
+    /// Review the game: the engine evaluates every turn, plotted as a graph with the mistakes
+    /// marked (on by itself for a record opened without --turn).
+    #[arg(long)]
+    pub review: bool,
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), String> {

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use fanorona_ai::{Level, Searcher};
+use fanorona_ai::{Clock, Level, Searcher};
 use fanorona_core::{Game, Turn};
 
 use crate::Screen;
@@ -16,8 +16,16 @@ use crate::flow::{Animating, Command, FlowSet, Match};
 /// Something that chooses a turn for the side to move in a game.
 pub trait EngineAdapter: Send + Sync + 'static {
     /// A turn for the side to move at `level`, or `None` if there is no legal turn or the
-    /// search was stopped before it found one. Must return soon after `stop` becomes true.
-    fn choose(&self, game: &Game, level: u8, stop: &AtomicBool) -> Option<Turn>;
+    /// search was stopped before it found one. With a `clock` (the side to move's time left
+    /// and increment) the turn must come well within it. Must return soon after `stop`
+    /// becomes true.
+    fn choose(
+        &self,
+        game: &Game,
+        level: u8,
+        clock: Option<Clock>,
+        stop: &AtomicBool,
+    ) -> Option<Turn>;
 }
 
 /// The engine used by the client.
@@ -57,7 +65,13 @@ pub fn ai_level(level: u8) -> Level {
 }
 
 impl EngineAdapter for AiEngine {
-    fn choose(&self, game: &Game, level: u8, stop: &AtomicBool) -> Option<Turn> {
+    fn choose(
+        &self,
+        game: &Game,
+        level: u8,
+        clock: Option<Clock>,
+        stop: &AtomicBool,
+    ) -> Option<Turn> {
         // A search cancelled a moment ago may still hold the searcher: it returns as soon as
         // it sees its stop flag.
         let mut searcher = self
@@ -73,7 +87,10 @@ impl EngineAdapter for AiEngine {
             .map_or(0, |d| d.as_nanos() as u64);
         let level = ai_level(level);
         // Whatever the level's own limits, a person never waits longer than this.
-        let limits = level.limits().with_movetime(max_think(level));
+        let mut limits = level.limits().with_movetime(max_think(level));
+        // With a clock, the engine shares its time out over the rest of the game: the
+        // search stops at the first of the level's limits and the clock's budget.
+        limits.clock = clock;
         match level.play_with(&mut searcher, game, &limits, seed, stop, |_| {}) {
             Ok(result) => Some(result.best),
             Err(e) => {
@@ -127,8 +144,13 @@ impl Thinking {
     }
 }
 
+/// The system that starts and follows the engine's search.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EngineSet;
+
 fn drive_engine(
     game: Res<Match>,
+    clocks: Option<Res<crate::clock::Clocks>>,
     engine: Res<Engine>,
     animating: Res<Animating>,
     min_think: Res<MinThink>,
@@ -171,12 +193,13 @@ fn drive_engine(
     let (send, result) = channel();
     let snapshot = game.game().clone();
     let level = game.level();
+    let clock = clocks.and_then(|c| c.engine_clock(game.side_to_move()));
     let adapter = engine.0.clone();
     let thread_stop = stop.clone();
     let spawned = std::thread::Builder::new()
         .name("fanorona-engine".into())
         .spawn(move || {
-            let turn = adapter.choose(&snapshot, level, &thread_stop);
+            let turn = adapter.choose(&snapshot, level, clock, &thread_stop);
             // The receiver is gone when the search was cancelled: nothing to report then.
             let _ = send.send(turn);
         });
@@ -213,6 +236,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 drive_engine
+                    .in_set(EngineSet)
                     .after(FlowSet)
                     .run_if(resource_exists::<Match>.and_then(not(in_state(Screen::Menu)))),
                 stop_on_exit,

@@ -101,6 +101,7 @@ pub struct Match {
     message: String,
     generation: u64,
     hint: Option<(u64, Turn)>,
+    flagged: Option<Side>,
 }
 
 impl Match {
@@ -123,6 +124,7 @@ impl Match {
             draw_offer: None,
             message: String::new(),
             hint: None,
+            flagged: None,
             // Every match starts from a fresh generation, so that a search started for a
             // replaced match is always recognised as stale.
             generation: NEXT_GENERATION.fetch_add(1 << 32, Ordering::Relaxed),
@@ -133,7 +135,7 @@ impl Match {
 
     /// A new game as the settings describe it.
     pub fn from_settings(settings: &Settings) -> Match {
-        let position = Position::start_with(settings.board_size(), settings.rules());
+        let position = settings.start_position();
         Match::new(position, players_for(settings), settings.level())
     }
 
@@ -201,6 +203,40 @@ impl Match {
         self.hint
             .filter(|(g, _)| *g == self.generation && self.steps.is_empty() && self.view.is_none())
             .map(|(_, t)| t)
+    }
+
+    /// The side that lost on time, if the game ended so.
+    pub fn flagged(&self) -> Option<Side> {
+        self.flagged.filter(|_| self.outcome().is_some())
+    }
+
+    /// `side`'s clock reached zero: it loses the game (recorded as a resignation, so the
+    /// record's result is right; the panel says "on time").
+    pub fn lose_on_time(&mut self, side: Side) {
+        if self.outcome().is_some() {
+            return;
+        }
+        self.steps.clear();
+        self.selected = None;
+        self.choice = None;
+        self.draw_offer = None;
+        self.game.resign(side);
+        self.flagged = Some(side);
+        self.generation += 1;
+        self.message = self.default_message();
+    }
+
+    /// The result in words, `None` while the game goes on.
+    pub fn result_text(&self) -> Option<String> {
+        let outcome = self.outcome()?;
+        Some(match self.flagged() {
+            Some(side) => format!(
+                "{} wins: {} ran out of time.",
+                side_name(side.other()),
+                side_name(side)
+            ),
+            None => outcome_text(outcome),
+        })
     }
 
     /// The line of help text shown to the player.
@@ -271,16 +307,31 @@ impl Match {
         stones
     }
 
+    /// The placements the side to move may make (Fanoron-Telo's first turns), empty otherwise.
+    pub fn placements(&self) -> Vec<Turn> {
+        if !self.steps.is_empty() || self.outcome().is_some() {
+            return Vec::new();
+        }
+        self.game
+            .position()
+            .legal_turns()
+            .into_iter()
+            .filter(Turn::is_placement)
+            .collect()
+    }
+
     fn default_message(&self) -> String {
-        if let Some(outcome) = self.outcome() {
-            return outcome_text(outcome);
+        if let Some(text) = self.result_text() {
+            return text;
         }
         let side = self.side_to_move();
         let name = side_name(side);
         match self.players[side.index()] {
             Player::Engine => format!("{name} (engine) to move"),
             Player::Human => {
-                if self.game.position().has_capture() {
+                if !self.placements().is_empty() {
+                    format!("{name} to place a stone: click an empty point")
+                } else if self.game.position().has_capture() {
                     format!("{name} to move: capturing is compulsory")
                 } else {
                     format!("{name} to move")
@@ -365,6 +416,16 @@ impl Match {
         }
         if self.draw_offer.is_some() {
             self.message = "Answer the draw offer first".into();
+            return Vec::new();
+        }
+        let placements = self.placements();
+        if !placements.is_empty() {
+            // Fanoron-Telo: a click on an empty point places a stone there.
+            if let Some(turn) = placements.iter().find(|t| t.to() == point).copied() {
+                self.selected = None;
+                return self.play_whole_turn(turn);
+            }
+            self.message = "Place a stone first: click an empty point".into();
             return Vec::new();
         }
         if let Some([approach, withdrawal]) = self.choice {
@@ -589,6 +650,7 @@ impl Match {
     }
 
     fn undo(&mut self) {
+        self.flagged = None;
         self.view = None;
         self.draw_offer = None;
         self.generation += 1;
@@ -751,6 +813,11 @@ impl Match {
             return view;
         }
         view.interactive = true;
+        let placements = self.placements();
+        if !placements.is_empty() {
+            view.targets = placements.iter().map(|t| (t.to(), false)).collect();
+            return view;
+        }
         let builder = self.replay();
         if let Some([a, w]) = self.choice {
             view.selected = self.selected.or(Some(a.from));
@@ -828,6 +895,7 @@ pub fn outcome_text(outcome: Outcome) -> String {
         EndReason::NoCaptureLimit => "too many turns without a capture",
         EndReason::Resignation => "resignation",
         EndReason::Agreement => "agreement",
+        EndReason::Alignment => "three stones in a line",
     };
     match outcome.winner {
         Some(side) => format!("{} wins: {why}.", side_name(side)),

@@ -1,8 +1,9 @@
 //! The Fanorona 3D client, built on Bevy.
 //!
 //! One plugin per concern: [`board`] rendering, [`camera`], [`input`] and picking, game
-//! [`flow`], [`animation`], the [`engine`], [`analysis`] (hint, evaluation), [`ui`] panels and [`persist`]ence, plus batch mode
-//! ([`batch`]) for screenshots and frame timing. Screens are the [`Screen`] states. The rules
+//! [`flow`], [`animation`], the [`engine`], [`analysis`] (hint, evaluation), game [`review`],
+//! [`clock`]s, [`sound`], [`export`], the [`tutorial`], [`ui`] panels and [`persist`]ence, plus
+//! batch mode ([`batch`]) for screenshots and frame timing. Screens are the [`Screen`] states. The rules
 //! come only from `fanorona-core`, the engine only from `fanorona-ai`.
 
 #![allow(
@@ -21,11 +22,15 @@ pub mod batch;
 pub mod board;
 pub mod camera;
 pub mod cli;
+pub mod clock;
 pub mod engine;
+pub mod export;
 pub mod flow;
 pub mod input;
 pub mod persist;
+pub mod review;
 pub mod settings;
+pub mod sound;
 pub mod tutorial;
 pub mod ui;
 
@@ -69,6 +74,10 @@ pub fn client_plugins(app: &mut App) {
         ui::plugin,
         persist::plugin,
         tutorial::plugin,
+        clock::plugin,
+        export::plugin,
+        review::plugin,
+        sound::plugin,
     ));
 }
 
@@ -183,10 +192,7 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
         let players = players_for(&settings);
         let game = match game {
             Some(game) => game,
-            None => Game::new(Position::start_with(
-                settings.board_size(),
-                settings.rules(),
-            )),
+            None => Game::new(settings.start_position()),
         };
         let mut m = Match::from_game(game, players, settings.level());
         if batch && !options.engines {
@@ -211,6 +217,10 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
         if !options.menu {
             app.insert_state(Screen::Playing);
         }
+    }
+    // A record opened from the command line is reviewed (in batch mode only when asked).
+    if options.review || (options.game.is_some() && !batch && options.turn.is_none()) {
+        app.world_mut().resource_mut::<review::Review>().enabled = true;
     }
     if options.analysis {
         app.world_mut().resource_mut::<analysis::Analysis>().enabled = true;

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use bevy::prelude::*;
-use fanorona_core::record::{Element, GameRecord, GameResult, Reader};
+use fanorona_core::record::boardspace::BoardspaceReader;
+use fanorona_core::record::{Element, GameRecord, GameResult, MAX_GAME_BYTES, Reader};
 use fanorona_core::{BoardSize, Color as Side, Game, Position, Rules};
 
 use crate::flow::{BoardJump, Match, Player, players_for};
@@ -104,7 +105,7 @@ pub fn record_text(game: &Game, players: [Player; 2], level: u8) -> Result<Strin
     if rules != Rules::default() {
         record.set_tag("Rules", rules.to_string());
     }
-    if *start != Position::start_with(start.size(), rules) {
+    if Position::try_start(start.size(), rules).ok() != Some(*start) {
         record.set_tag("FEN", start.to_fen());
     }
     record.movetext = game
@@ -116,46 +117,176 @@ pub fn record_text(game: &Game, players: [Player; 2], level: u8) -> Result<Strin
     record.to_fgn().map_err(|e| e.to_string())
 }
 
-/// Reads a game from record text (the first game of the text), replaying it by the rules.
-/// The one place where the client reads the record format.
+/// The record formats the client opens: those the `fanorona` command reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// FGN (`.fgn`, also `.pgn` and any other name).
+    Fgn,
+    /// The JSON form of FGN records (`.json`): an array of game objects, or one game object.
+    Json,
+    /// JSON Lines (`.jsonl`, `.ndjson`): one game object a line.
+    JsonLines,
+    /// Boardspace.net's SGF-like records (`.sgf`).
+    Boardspace,
+}
+
+impl RecordFormat {
+    /// The format a file name implies, as for `fanorona validate`: by its extension, FGN
+    /// when the extension says nothing.
+    pub fn from_path(path: &Path) -> RecordFormat {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("json") => RecordFormat::Json,
+            Some("jsonl" | "ndjson") => RecordFormat::JsonLines,
+            Some("sgf") => RecordFormat::Boardspace,
+            _ => RecordFormat::Fgn,
+        }
+    }
+}
+
+/// The largest record file the client opens (the record readers' per-game limit).
+pub const MAX_RECORD_FILE: u64 = MAX_GAME_BYTES as u64;
+
+/// A JSON error with its place in the text.
+fn json_error(e: &serde_json::Error, first_line: usize) -> String {
+    format!(
+        "line {}, column {}: bad JSON game: {e}",
+        e.line() + first_line,
+        e.column()
+    )
+    .replace(&format!(" at line {} column {}", e.line(), e.column()), "")
+}
+
+/// Reads the first game of a record text in `format`, with the readers of `fanorona-core`
+/// (the same as the `fanorona` command's).
 ///
 /// # Errors
 ///
-/// A description of the first problem: syntax with its location, or an illegal turn.
-pub fn parse_record_text(text: &str) -> Result<Game, String> {
-    let record = Reader::new(text.as_bytes())
-        .read_record()
-        .map_err(|e| e.to_string())?
-        .ok_or("the file holds no game")?;
+/// The first problem, with its line and column when the text does not parse.
+pub fn read_record(text: &str, format: RecordFormat) -> Result<GameRecord, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    match format {
+        RecordFormat::Fgn => Reader::new(text.as_bytes())
+            .read_record()
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| "the file holds no game".to_string()),
+        RecordFormat::Boardspace => BoardspaceReader::new(text.as_bytes())
+            .next()
+            .ok_or_else(|| "the file holds no game".to_string())?
+            .map_err(|e| e.to_string()),
+        RecordFormat::Json => {
+            if text.trim_start().starts_with('[') {
+                let games: Vec<GameRecord> =
+                    serde_json::from_str(text).map_err(|e| json_error(&e, 0))?;
+                games
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| "the file holds no game".to_string())
+            } else {
+                serde_json::from_str(text).map_err(|e| json_error(&e, 0))
+            }
+        }
+        RecordFormat::JsonLines => {
+            let (index, line) = text
+                .lines()
+                .enumerate()
+                .find(|(_, l)| !l.trim().is_empty())
+                .ok_or_else(|| "the file holds no game".to_string())?;
+            serde_json::from_str(line).map_err(|e| json_error(&e, index))
+        }
+    }
+}
+
+/// Replays a record by the rules into a game (a resignation or agreed draw in the result
+/// is kept).
+///
+/// # Errors
+///
+/// The first illegal or unreadable turn, with its place.
+pub fn game_from_record(record: &GameRecord) -> Result<Game, String> {
     let (game, report) = record.replay();
     if let Some(problem) = report.problems.first() {
         return Err(problem.to_string());
     }
-    let game = game.ok_or("the game could not be replayed")?;
+    let mut game = game.ok_or("the game could not be replayed")?;
     // A resignation or agreed draw is in the result token only: keep it.
     if game.outcome().is_none() {
-        let mut game = game;
         match record.result {
             Some(GameResult::WhiteWins) => game.resign(Side::Black),
             Some(GameResult::BlackWins) => game.resign(Side::White),
             Some(GameResult::Draw) => game.agree_draw(),
             _ => {}
         }
-        return Ok(game);
     }
     Ok(game)
 }
 
-/// Loads a game from a record file.
+/// Reads a game from FGN text (the first game of the text), replaying it by the rules.
+///
+/// # Errors
+///
+/// A description of the first problem: syntax with its location, or an illegal turn.
+pub fn parse_record_text(text: &str) -> Result<Game, String> {
+    game_from_record(&read_record(text, RecordFormat::Fgn)?)
+}
+
+/// Loads the first game of a record file: FGN, JSON, JSON Lines or Boardspace, by the
+/// file's extension.
 ///
 /// # Errors
 ///
 /// [`LoadError`] when the file cannot be read or is not a valid record.
 pub fn load_game(path: &Path) -> Result<Game, LoadError> {
-    let bytes = std::fs::read(path).map_err(|e| LoadError::Io(path.to_owned(), e))?;
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| LoadError::Io(path.to_owned(), e))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| LoadError::Io(path.to_owned(), e))?;
+    if bytes.len() as u64 > MAX_RECORD_FILE {
+        return Err(LoadError::Record(
+            path.to_owned(),
+            format!(
+                "the file is larger than {MAX_RECORD_FILE} bytes (take its game out with `fanorona convert`)"
+            ),
+        ));
+    }
     let text = String::from_utf8(bytes)
         .map_err(|e| LoadError::Record(path.to_owned(), format!("not UTF-8 text ({e})")))?;
-    parse_record_text(&text).map_err(|e| LoadError::Record(path.to_owned(), e))
+    read_record(&text, RecordFormat::from_path(path))
+        .and_then(|record| game_from_record(&record))
+        .map_err(|e| LoadError::Record(path.to_owned(), e))
+}
+
+/// Writes `bytes` to `path` without ever leaving a partial file there: a temporary file in
+/// the same directory is written, flushed to disk and renamed over `path`.
+///
+/// # Errors
+///
+/// The operating system's error; `path` is then untouched.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir)?;
+    }
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()
+    })();
+    let renamed = written.and_then(|()| std::fs::rename(&tmp, path));
+    if renamed.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    renamed
 }
 
 /// Today's date (UTC) as year, month, day.
@@ -187,7 +318,11 @@ pub fn saved_games(dir: &Path) -> Vec<PathBuf> {
     let mut games: Vec<(SystemTime, PathBuf)> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "fgn"))
+        .filter(|p| {
+            p.extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| ["fgn", "json", "jsonl", "sgf"].contains(&x))
+        })
         .map(|p| {
             (
                 p.metadata()
@@ -201,19 +336,24 @@ pub fn saved_games(dir: &Path) -> Vec<PathBuf> {
     games.into_iter().map(|(_, p)| p).collect()
 }
 
-/// A file name for a game saved now: `game-YYYY-MM-DD-HHMMSS.fgn` (UTC).
-fn file_name_now() -> String {
+/// The date and time now (UTC) for file names: `YYYY-MM-DD-HHMMSS`.
+pub fn file_stamp_now() -> String {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let (year, month, day) = civil_date(secs / 86_400);
     let rest = secs % 86_400;
     format!(
-        "game-{year:04}-{month:02}-{day:02}-{:02}{:02}{:02}.fgn",
+        "{year:04}-{month:02}-{day:02}-{:02}{:02}{:02}",
         rest / 3600,
         rest / 60 % 60,
         rest % 60
     )
+}
+
+/// A file name for a game saved now: `game-YYYY-MM-DD-HHMMSS.fgn` (UTC).
+fn file_name_now() -> String {
+    format!("game-{}.fgn", file_stamp_now())
 }
 
 fn handle_persist(
@@ -223,6 +363,7 @@ fn handle_persist(
     dir: Res<GamesDir>,
     mut status: ResMut<PersistStatus>,
     mut jumps: MessageWriter<BoardJump>,
+    mut review: Option<ResMut<crate::review::Review>>,
     mut commands: Commands,
 ) {
     for request in requests.read() {
@@ -235,9 +376,7 @@ fn handle_persist(
                 let path = dir.join(file_name_now());
                 let result =
                     record_text(game.game(), game.players(), game.level()).and_then(|text| {
-                        std::fs::create_dir_all(dir)
-                            .and_then(|()| std::fs::write(&path, text))
-                            .map_err(|e| e.to_string())
+                        write_atomically(&path, text.as_bytes()).map_err(|e| e.to_string())
                     });
                 match result {
                     Ok(()) => {
@@ -264,6 +403,10 @@ fn handle_persist(
                     new.set_message(format!("{text}. {}", new.message()));
                     commands.insert_resource(new);
                     jumps.write(BoardJump);
+                    // An opened game is reviewed: the engine evaluates its turns.
+                    if let Some(review) = review.as_deref_mut() {
+                        review.enabled = true;
+                    }
                     status.set(text, false);
                 }
                 Err(e) => status.set(e.to_string(), true),

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use bevy::prelude::*;
-use fanorona_core::{BoardSize, Color as Side, Rules};
+use fanorona_core::{BoardSize, Color as Side, GameKind, Position, Rules};
 use serde::{Deserialize, Serialize};
 
 /// Who plays which side.
@@ -140,6 +140,10 @@ pub struct Settings {
     pub animation: AnimationSpeed,
     /// Whether the tutorial was offered already (it is offered on the first start).
     pub tutorial_offered: bool,
+    /// The time control (clocks for both sides).
+    pub clock: crate::clock::TimeControl,
+    /// Whether the sounds are off.
+    pub muted: bool,
 }
 
 impl Default for Settings {
@@ -153,6 +157,8 @@ impl Default for Settings {
             rules: Rules::default().to_string(),
             animation: AnimationSpeed::Normal,
             tutorial_offered: false,
+            clock: crate::clock::TimeControl::Off,
+            muted: false,
         }
     }
 }
@@ -166,6 +172,15 @@ impl Settings {
     /// The rule options; the standard rules if the stored text does not parse.
     pub fn rules(&self) -> Rules {
         Rules::from_str(&self.rules).unwrap_or_default()
+    }
+
+    /// The start position of the chosen board, game and rule options (Fanoron-Telo on its own
+    /// board whatever the stored board says).
+    pub fn start_position(&self) -> Position {
+        let rules = self.rules();
+        Position::try_start(self.board_size(), rules)
+            .or_else(|_| Position::try_start(BoardSize::TELO, rules))
+            .unwrap_or_else(|_| Position::start(self.board_size()))
     }
 
     /// Stores new rule options.
@@ -183,6 +198,10 @@ impl Settings {
         self.level = self.level();
         self.board = self.board_size().to_string();
         self.rules = self.rules().to_string();
+        // Fanoron-Telo is played on the 3x3 board only.
+        if self.rules().game == GameKind::Telo {
+            self.board = BoardSize::TELO.to_string();
+        }
         self
     }
 }
@@ -226,13 +245,12 @@ pub fn load_settings(path: &Path) -> Result<Settings, SettingsError> {
     }
 }
 
-/// Writes settings to `path`, creating its directory.
+/// Writes settings to `path` (creating its directory) through a temporary file, so that a
+/// crash never leaves half a file.
 pub fn save_settings(path: &Path, settings: &Settings) -> Result<(), SettingsError> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| SettingsError::Io(dir.to_owned(), e))?;
-    }
     let text = serde_json::to_string_pretty(settings).expect("settings always serialize");
-    std::fs::write(path, text + "\n").map_err(|e| SettingsError::Io(path.to_owned(), e))
+    crate::persist::write_atomically(path, (text + "\n").as_bytes())
+        .map_err(|e| SettingsError::Io(path.to_owned(), e))
 }
 
 /// Where the settings file is, if anywhere (absent in screenshot mode and tests).

@@ -371,7 +371,13 @@ fn new_game_starts_over() {
 struct Stubborn(Arc<AtomicBool>);
 
 impl EngineAdapter for Stubborn {
-    fn choose(&self, _: &Game, _: u8, stop: &AtomicBool) -> Option<Turn> {
+    fn choose(
+        &self,
+        _: &Game,
+        _: u8,
+        _: Option<fanorona_ai::Clock>,
+        stop: &AtomicBool,
+    ) -> Option<Turn> {
         let deadline = Instant::now() + Duration::from_secs(10);
         while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(1));
@@ -647,7 +653,7 @@ fn every_board_size_plays_by_clicks() {
         let mut app = two_people(position);
         assert_eq!(view(&app).size, size);
         let stones = position.stones(Side::White).count() + position.stones(Side::Black).count();
-        assert_eq!(view(&app).stones.len() as u32, stones as u32, "{size}");
+        assert_eq!(view(&app).stones.len() as u32, stones, "{size}");
         // Play the first legal turn by clicking its path (choosing the line when asked).
         let turn = position.legal_turns()[0];
         let path: Vec<Point> = turn.path().collect();
@@ -1062,4 +1068,626 @@ fn tutorial_lessons_by_clicks_and_refused_moves() {
         *app.world().resource::<State<crate::Screen>>().get(),
         crate::Screen::Menu
     );
+}
+
+// ---------------------------------------------------------------- records, export
+
+#[test]
+fn records_of_every_format_open() {
+    use crate::persist::{RecordFormat, game_from_record, load_game, read_record};
+    let dir = temp_dir("formats");
+    let open = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("write");
+        load_game(&path)
+    };
+    let names = |game: &Game| -> Vec<String> { game.turns().iter().map(Turn::to_string).collect() };
+    // The same two turns (the first two of the Boardspace sample, validated in the core's
+    // tests) in FGN, JSON (array and object) and JSON Lines.
+    let fgn = open("a.fgn", "[Result \"*\"]\n\n1. f2-e3A f3-f2A *\n").expect("FGN");
+    assert_eq!(names(&fgn), ["f2-e3A", "f3-f2A"]);
+    let object = r#"{"tags":[{"name":"Result","value":"*"}],"movetext":[{"turn":"f2-e3A"},{"turn":"f3-f2A"}],"result":"*"}"#;
+    let json = open("b.json", &format!("[{object}]")).expect("JSON array");
+    assert_eq!(names(&json), ["f2-e3A", "f3-f2A"]);
+    let json = open("c.JSON", object).expect("JSON object");
+    assert_eq!(names(&json), ["f2-e3A", "f3-f2A"]);
+    let lines = open("d.jsonl", &format!("\n{object}\n{object}\n")).expect("JSON Lines");
+    assert_eq!(names(&lines), ["f2-e3A", "f3-f2A"]);
+    // The first game of the Boardspace sample: 14 turns, then White resigns (the core's
+    // import test lists them).
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/boardspace-sample.sgf");
+    let boardspace = load_game(&sample).expect("Boardspace");
+    assert_eq!(boardspace.turns().len(), 14);
+    assert_eq!(names(&boardspace)[..3], ["f2-e3A", "f3-f2A", "e3-d4W"]);
+    let outcome = boardspace.outcome().expect("resigned");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Side::Black), EndReason::Resignation)
+    );
+    // Errors name the place.
+    let e = read_record("[{\"tags\": [}]", RecordFormat::Json).unwrap_err();
+    // The `}` is the 12th character of the first line.
+    assert!(e.starts_with("line 1, column 12"), "{e}");
+    // In JSON Lines, the line of the file counts (the first line is blank).
+    let e = read_record("\n{\"tags\": 3}", RecordFormat::JsonLines).unwrap_err();
+    assert!(
+        e.starts_with("line 2, column 10") && e.contains("invalid type"),
+        "{e}"
+    );
+    let e = open("e.fgn", "1. f2-e3A e3-d4A *\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("e.fgn") && e.contains("e3-d4A"), "{e}");
+    let record = read_record("1. a1-a2 *", RecordFormat::Fgn).expect("readable");
+    assert!(
+        game_from_record(&record).is_err(),
+        "a1-a2 is not legal at the start"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn files_are_replaced_whole() {
+    use crate::persist::write_atomically;
+    let dir = temp_dir("atomic");
+    let path = dir.join("sub").join("x.txt");
+    write_atomically(&path, b"first").expect("write");
+    write_atomically(&path, b"second").expect("replace");
+    assert_eq!(std::fs::read(&path).expect("read"), b"second");
+    // Nothing else is left in the folder (no temporary file).
+    let entries: Vec<_> = std::fs::read_dir(dir.join("sub"))
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(entries, vec![std::ffi::OsString::from("x.txt")]);
+    // A folder in the way is an error, and the folder is untouched.
+    std::fs::create_dir_all(dir.join("taken")).expect("dir");
+    assert!(write_atomically(&dir.join("taken"), b"x").is_err());
+    assert!(dir.join("taken").is_dir());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn with_export(mut app: App, dir: Option<PathBuf>) -> App {
+    app.insert_resource(GamesDir(dir))
+        .add_plugins(crate::export::plugin);
+    app.update();
+    app
+}
+
+#[test]
+fn export_position_and_game() {
+    use crate::export::{Export, LastExport};
+    let dir = temp_dir("export");
+    let mut app = with_export(two_people(Position::standard()), Some(dir.clone()));
+    let last = |app: &App| app.world().resource::<LastExport>().clone();
+    app.world_mut().write_message(Export::CopyPosition);
+    app.update();
+    // The standard start as docs/notation.md writes it. No clipboard in a test: the text is
+    // shown instead, and the failure said.
+    let e = last(&app);
+    assert_eq!(
+        e.text,
+        "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
+    );
+    assert!(e.failed && game(&app).message().contains(&e.text));
+    send(&mut app, Command::PlayText("f2-e3A".into()));
+    send(&mut app, Command::PlayText("f3-f2A".into()));
+    app.world_mut().write_message(Export::CopyGame);
+    app.update();
+    let fgn = last(&app).text;
+    let back = parse_record_text(&fgn).expect("the exported FGN reads back");
+    assert_eq!(
+        back.turns().iter().map(Turn::to_string).collect::<Vec<_>>(),
+        ["f2-e3A", "f3-f2A"]
+    );
+    // Looking back, the position shown is exported.
+    send(&mut app, Command::View(Some(0)));
+    app.world_mut().write_message(Export::SavePosition);
+    app.update();
+    let e = last(&app);
+    assert!(!e.failed, "{}", e.outcome);
+    assert_eq!(
+        e.text,
+        "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w"
+    );
+    let files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|f| f.expect("entry").path())
+        .collect();
+    assert_eq!(files.len(), 1);
+    let name = files[0]
+        .file_name()
+        .expect("name")
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        name.starts_with("position-") && name.ends_with(".txt"),
+        "{name}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&files[0]).expect("read"),
+        format!("{}\n", e.text)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------- review
+
+#[test]
+fn mistakes_are_the_turns_that_lose_much_of_the_bar() {
+    use crate::review::{Severity, mistakes};
+    // White moves first. Turn 1 (White) 0.50 -> 0.45: fine. Turn 2 (Black) 0.45 -> 0.70:
+    // Black lost 0.25, a mistake. Turn 3 (White) 0.70 -> 0.30: a blunder (0.40). Turn 4
+    // unknown. Turn 5 (White) 0.20 -> 0.18: fine.
+    let shares = [
+        Some(0.5),
+        Some(0.45),
+        Some(0.7),
+        Some(0.3),
+        None,
+        Some(0.2),
+        Some(0.18),
+    ];
+    let found = mistakes(&shares, Side::White);
+    let summary: Vec<(usize, Side, Severity)> = found
+        .iter()
+        .map(|m| (m.turn, m.mover, m.severity))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            (2, Side::Black, Severity::Mistake),
+            (3, Side::White, Severity::Blunder)
+        ]
+    );
+    assert!((found[1].loss - 0.4).abs() < 1e-6);
+    // Black moving first: the first turn is Black's.
+    let found = mistakes(&[Some(0.5), Some(0.7)], Side::Black);
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        (found[0].mover, found[0].severity),
+        (Side::Black, Severity::Mistake)
+    );
+}
+
+fn review_app(position: Position) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(Settings::default())
+        .insert_resource(MinThink(Duration::ZERO))
+        .insert_resource(Match::new(position, [Player::Human, Player::Human], 1))
+        .init_state::<crate::Screen>()
+        .insert_state(crate::Screen::Playing)
+        .add_plugins((
+            crate::flow::plugin,
+            crate::engine::plugin,
+            crate::review::plugin,
+        ));
+    app.update();
+    app
+}
+
+#[test]
+fn review_evaluates_every_position_and_draws_the_graph() {
+    use crate::review::{GraphBar, Review, ReviewRequest};
+    // White a1 takes Black's last stone with a1-b1A.
+    let mut app = review_app(Position::from_fen("9/9/9/9/W1B6 w").expect("valid"));
+    send(&mut app, Command::PlayText("a1-b1A".into()));
+    app.world_mut().write_message(ReviewRequest::Toggle);
+    app.update();
+    update_until(&mut app, "the review", |app| {
+        app.world().resource::<Review>().complete()
+    });
+    let review = app.world().resource::<Review>();
+    let texts: Vec<String> = review
+        .evals()
+        .iter()
+        .map(|e| e.as_ref().expect("evaluated").text.clone())
+        .collect();
+    assert_eq!(texts, ["White wins in 1", "1-0"]);
+    assert!(review.mistakes().is_empty());
+    app.update();
+    // One bar per position, each showing its position when clicked.
+    let mut bars: Vec<(usize, crate::ui::Action)> = app
+        .world_mut()
+        .query::<(&GraphBar, &crate::ui::Action)>()
+        .iter(app.world())
+        .map(|(b, a)| (b.0, a.clone()))
+        .collect();
+    bars.sort_by_key(|b| b.0);
+    assert_eq!(
+        bars,
+        [
+            (0, crate::ui::Action::Game(Command::View(Some(0)))),
+            (1, crate::ui::Action::Game(Command::View(Some(1)))),
+        ]
+    );
+    let summary = crate::review::summary_text(app.world().resource::<Review>(), game(&app).game());
+    assert!(summary.contains("no mistakes"), "{summary}");
+}
+
+#[test]
+fn review_marks_a_thrown_away_capture() {
+    use crate::review::{Review, ReviewRequest};
+    // White a1 can capture c1, d1 and e1 by approach (a1-b1A) or only a3 (a1-a2A); White
+    // also has i5, far away. Taking one stone instead of three leaves White two stones against
+    // three (`fanorona analyse` scores it 3.5 stones for Black at depth 8, against an equal
+    // game after a1-b1A): a mistake by White on turn 1.
+    let mut app = review_app(Position::from_fen("8W/9/B8/9/W1BBB4 w").expect("valid"));
+    send(&mut app, Command::PlayText("a1-a2A".into()));
+    assert_eq!(turns(&app), ["a1-a2A"]);
+    app.world_mut().write_message(ReviewRequest::Toggle);
+    app.update();
+    update_until(&mut app, "the review", |app| {
+        app.world().resource::<Review>().complete()
+    });
+    let found = app.world().resource::<Review>().mistakes();
+    let evals = app.world().resource::<Review>().evals().to_vec();
+    assert_eq!(found.len(), 1, "{found:?} {evals:?}");
+    assert_eq!((found[0].turn, found[0].mover), (1, Side::White));
+    let summary = crate::review::summary_text(app.world().resource::<Review>(), game(&app).game());
+    assert!(summary.contains("1. a1-a2A?"), "{summary}");
+}
+
+// ---------------------------------------------------------------- clocks
+
+/// An app whose clock advances exactly `step` per update.
+fn timed_app(game: Match, control: Option<(Duration, Duration)>, step: Duration) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(step))
+        .insert_resource(Settings {
+            animation: crate::settings::AnimationSpeed::Off,
+            ..Settings::default()
+        })
+        .insert_resource(game)
+        .insert_resource(MinThink(Duration::ZERO))
+        .insert_resource(crate::clock::Clocks::new(control))
+        .add_plugins((
+            crate::flow::plugin,
+            crate::engine::plugin,
+            crate::clock::plugin,
+            crate::sound::plugin,
+        ));
+    app.update();
+    app
+}
+
+fn left(app: &App, side: Side) -> Duration {
+    app.world()
+        .resource::<crate::clock::Clocks>()
+        .left(side)
+        .expect("clocks on")
+}
+
+#[test]
+fn clocks_run_for_the_side_to_move_add_increments_and_flag() {
+    let ms = Duration::from_millis;
+    let mut app = timed_app(
+        Match::new(Position::standard(), [Player::Human, Player::Human], 1),
+        Some((ms(1000), ms(500))),
+        ms(100),
+    );
+    // The first update starts the clocks; each later one takes 100 ms from White.
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(left(&app, Side::White), ms(700));
+    assert_eq!(left(&app, Side::Black), ms(1000));
+    // White plays: +500 ms; now Black's clock runs.
+    send(&mut app, Command::PlayText("f2-e3A".into()));
+    app.update();
+    assert_eq!(left(&app, Side::White), ms(1200), "700 ms left, then +500");
+    assert_eq!(left(&app, Side::Black), ms(800));
+    // Black lets the clock run out: White wins on time.
+    for _ in 0..8 {
+        app.update();
+    }
+    assert_eq!(left(&app, Side::Black), Duration::ZERO);
+    let outcome = game(&app).outcome().expect("over");
+    assert_eq!(outcome.winner, Some(Side::White));
+    assert_eq!(game(&app).flagged(), Some(Side::Black));
+    assert_eq!(
+        game(&app).result_text().as_deref(),
+        Some("White wins: Black ran out of time.")
+    );
+    // The clocks stop when the game is over.
+    let white = left(&app, Side::White);
+    app.update();
+    assert_eq!(left(&app, Side::White), white);
+    assert_eq!(crate::clock::clock_text(ms(754_000)), "12:34");
+    assert_eq!(crate::clock::clock_text(ms(12_345)), "0:12.3");
+}
+
+#[test]
+fn a_new_game_resets_the_clocks_and_the_menu_choice_sets_them() {
+    use crate::clock::TimeControl;
+    let ms = Duration::from_millis;
+    let mut app = timed_app(
+        Match::new(Position::standard(), [Player::Human, Player::Human], 1),
+        None,
+        ms(100),
+    );
+    assert_eq!(
+        app.world()
+            .resource::<crate::clock::Clocks>()
+            .left(Side::White),
+        None
+    );
+    app.world_mut().resource_mut::<Settings>().clock = TimeControl::ThreePlusTwo;
+    send(&mut app, Command::NewGame);
+    app.update();
+    assert_eq!(left(&app, Side::White), ms(180_000 - 100));
+    assert_eq!(TimeControl::ThreePlusTwo.label(), "3 min + 2 s a turn");
+    assert_eq!(TimeControl::OneMinute.label(), "1 min");
+    // Every choice of the menu, and they are distinct.
+    let mut settings = Settings::default();
+    let mut seen = vec![settings.clock];
+    for _ in 1..TimeControl::ALL.len() {
+        crate::ui::Choice::Clock.cycle(&mut settings);
+        seen.push(settings.clock);
+    }
+    assert_eq!(seen, TimeControl::ALL);
+}
+
+/// An engine that records the clock it was given and plays the first legal turn.
+struct ClockSpy(std::sync::Mutex<Vec<Option<fanorona_ai::Clock>>>);
+
+impl EngineAdapter for ClockSpy {
+    fn choose(
+        &self,
+        game: &Game,
+        _: u8,
+        clock: Option<fanorona_ai::Clock>,
+        _: &AtomicBool,
+    ) -> Option<Turn> {
+        if let Ok(mut seen) = self.0.lock() {
+            seen.push(clock);
+        }
+        game.position().legal_turns().first().copied()
+    }
+}
+
+#[test]
+fn the_engine_plays_within_its_clock() {
+    let ms = Duration::from_millis;
+    let spy = Arc::new(ClockSpy(std::sync::Mutex::new(Vec::new())));
+    let mut app = App::new();
+    app.insert_resource(Engine(spy.clone()));
+    let game_match = Match::new(Position::standard(), [Player::Engine, Player::Human], 1);
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(ms(10)))
+        .insert_resource(Settings::default())
+        .insert_resource(game_match)
+        .insert_resource(MinThink(Duration::ZERO))
+        .insert_resource(crate::clock::Clocks::new(Some((ms(60_000), ms(1000)))))
+        .add_plugins((
+            crate::flow::plugin,
+            crate::engine::plugin,
+            crate::clock::plugin,
+        ));
+    update_until(&mut app, "the engine's turn", |app| !turns(app).is_empty());
+    let seen = spy.0.lock().expect("lock").clone();
+    let clock = seen.first().copied().flatten().expect("a clock was given");
+    assert_eq!(clock.increment, ms(1000));
+    assert!(clock.remaining <= ms(60_000) && clock.remaining > ms(59_000));
+    // The real engine's limits: the clock's budget is what stops it (60 s, no moves to go).
+    let limits = fanorona_ai::Limits {
+        clock: Some(clock),
+        ..fanorona_ai::Limits::default()
+    };
+    let (_, hard) = limits.time_budget().expect("a budget");
+    assert!(hard < ms(60_000) / 10, "{hard:?}");
+}
+
+// ---------------------------------------------------------------- sound
+
+#[test]
+fn generated_sounds_are_valid_wav() {
+    use crate::sound::{SAMPLE_RATE, SoundCue, samples, wav_bytes};
+    let place = samples(SoundCue::Place);
+    let wav = wav_bytes(&place);
+    // RIFF/WAVE header of 16-bit mono PCM (the layout of the WAVE format).
+    assert_eq!(&wav[0..4], b"RIFF");
+    assert_eq!(
+        u32::from_le_bytes(wav[4..8].try_into().expect("4")),
+        wav.len() as u32 - 8
+    );
+    assert_eq!(&wav[8..16], b"WAVEfmt ");
+    assert_eq!(u16::from_le_bytes([wav[20], wav[21]]), 1, "PCM");
+    assert_eq!(u16::from_le_bytes([wav[22], wav[23]]), 1, "mono");
+    assert_eq!(
+        u32::from_le_bytes(wav[24..28].try_into().expect("4")),
+        SAMPLE_RATE
+    );
+    assert_eq!(u16::from_le_bytes([wav[34], wav[35]]), 16, "bits");
+    assert_eq!(&wav[36..40], b"data");
+    assert_eq!(
+        u32::from_le_bytes(wav[40..44].try_into().expect("4")) as usize,
+        place.len() * 2
+    );
+    for cue in [
+        SoundCue::Place,
+        SoundCue::Capture(1),
+        SoundCue::Capture(5),
+        SoundCue::GameOver,
+    ] {
+        let s = samples(cue);
+        let peak = s.iter().fold(0.0_f32, |m, x| m.max(x.abs()));
+        assert!(peak > 0.1 && peak <= 1.0, "{cue:?}: peak {peak}");
+    }
+    // Bigger captures sound longer (one click per stone, up to eight).
+    let len = |n| samples(SoundCue::Capture(n)).len();
+    assert!(len(1) < len(3) && len(3) < len(8));
+    assert_eq!(len(8), len(20));
+}
+
+#[test]
+fn sound_cues_follow_the_game_and_mute() {
+    use crate::sound::{SoundCue, SoundLog};
+    let ms = Duration::from_millis;
+    // White a1 and b5; Black c1 and h5: a1-b2 is a paika move... capture first: a1-b1A
+    // takes c1; Black h5-i5? Keep it small: the game below, by the rules.
+    let mut app = timed_app(
+        Match::new(
+            Position::from_fen("9/9/9/9/W1B6 w").expect("valid"),
+            [Player::Human, Player::Human],
+            1,
+        ),
+        None,
+        ms(10),
+    );
+    let log = |app: &App| app.world().resource::<SoundLog>().0.clone();
+    send(&mut app, Command::PlayText("a1-b1A".into()));
+    app.update();
+    assert_eq!(log(&app), [SoundCue::Capture(1), SoundCue::GameOver]);
+    // A paika move: a knock. Muted: nothing.
+    let mut app = timed_app(
+        Match::new(
+            Position::from_fen("8B/9/9/9/W8 w").expect("valid"),
+            [Player::Human, Player::Human],
+            1,
+        ),
+        None,
+        ms(10),
+    );
+    send(&mut app, Command::PlayText("a1-b2".into()));
+    app.update();
+    assert_eq!(log(&app), [SoundCue::Place]);
+    app.world_mut().resource_mut::<Settings>().muted = true;
+    send(&mut app, Command::PlayText("i5-h5".into()));
+    app.update();
+    assert_eq!(log(&app), [SoundCue::Place]);
+}
+
+#[test]
+fn capture_sounds_wait_for_the_animation() {
+    use crate::sound::{SoundCue, SoundLog};
+    let ms = Duration::from_millis;
+    let mut app = timed_app(
+        Match::new(Position::standard(), [Player::Human, Player::Human], 1),
+        None,
+        ms(50),
+    );
+    app.world_mut().resource_mut::<Settings>().animation = crate::settings::AnimationSpeed::Normal;
+    // f2-e3A captures d4 and c5: the sound comes when the stone lands (0.35 s).
+    send(&mut app, Command::PlayText("f2-e3A".into()));
+    let log = |app: &App| app.world().resource::<SoundLog>().0.clone();
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(log(&app).is_empty(), "250 ms: still sliding");
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(log(&app), [SoundCue::Capture(2)]);
+}
+
+#[test]
+fn process_cpu_time_from_proc_stat() {
+    use crate::batch::{parse_proc_stat_cpu, process_cpu_line};
+    // pid, the command name (holding a space and a parenthesis), state, fields 4 to 13, then
+    // utime 250 and stime 50 ticks of 10 ms.
+    let stat = "4242 (fanorona 3d)) R 1 2 3 4 5 6 7 8 9 10 250 50 0 0 20 0 3";
+    assert_eq!(parse_proc_stat_cpu(stat), Some(Duration::from_millis(3000)));
+    assert_eq!(parse_proc_stat_cpu("4242 (x) R 1 2"), None);
+    assert_eq!(parse_proc_stat_cpu("garbage"), None);
+    assert!(process_cpu_line(Duration::from_millis(3000), 100).contains("30.0 ms over 100 frames"));
+    #[cfg(target_os = "linux")]
+    assert!(crate::batch::process_cpu_time().is_some());
+}
+
+#[test]
+fn benchmark_report_separates_cpu_and_present_time() {
+    use crate::batch::{benchmark_report, summarize};
+    let s = summarize(&[4.0, 1.0, 3.0, 2.0]).expect("values");
+    // Nearest rank on [1, 2, 3, 4]: the median is rank round(1.5) = 2 (from 0), p95 rank 3.
+    assert_eq!((s.mean, s.median, s.p95, s.max), (2.5, 3.0, 4.0, 4.0));
+    assert_eq!(summarize(&[]), None);
+    // The main and render worlds run in parallel: a frame's CPU time is the larger of them.
+    let report = benchmark_report(&[10.0, 10.0], &[3.0, 5.0], &[4.0, 2.0], &[6.0, 7.0]);
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines.len(), 5, "{report}");
+    assert!(
+        lines[0].starts_with("frame    frames: 2 mean: 10.0 ms (100.0 fps)"),
+        "{report}"
+    );
+    assert!(
+        lines[1].starts_with("cpu      frames: 2 mean: 4.5 ms (222.2 fps)"),
+        "{report}"
+    );
+    assert!(
+        lines[4].starts_with("present  frames: 2 mean: 6.5 ms"),
+        "{report}"
+    );
+}
+
+// ---------------------------------------------------------------- variants
+
+#[test]
+fn vela_and_fanoron_telo_are_chosen_in_the_menu_and_played() {
+    use crate::ui::Choice;
+    use fanorona_core::GameKind;
+    let mut settings = Settings::default();
+    assert_eq!(Choice::Game.value(&settings), "Fanorona");
+    Choice::Game.cycle(&mut settings);
+    assert_eq!(settings.rules().game, GameKind::Vela);
+    assert_eq!(settings.board_size(), BoardSize::STANDARD);
+    // Vela (docs/rules.md): White, the previous winner, opens and makes only paika moves
+    // while it has more than five stones; the capture game's start has captures.
+    let vela = settings.start_position();
+    let legal = vela.legal_turns();
+    assert!(!legal.is_empty() && legal.iter().all(Turn::is_paika));
+    assert!(
+        Position::standard()
+            .legal_turns()
+            .iter()
+            .all(Turn::is_capture)
+    );
+    Choice::Game.cycle(&mut settings);
+    assert_eq!(settings.rules().game, GameKind::Telo);
+    assert_eq!(settings.board_size(), BoardSize::TELO);
+    // Fanoron-Telo keeps its board.
+    Choice::Board.cycle(&mut settings);
+    assert_eq!(settings.board_size(), BoardSize::TELO);
+    // Back to Fanorona: the standard board again.
+    let mut back = settings.clone();
+    Choice::Game.cycle(&mut back);
+    assert_eq!(
+        (back.rules().game, back.board_size()),
+        (GameKind::Capture, BoardSize::STANDARD)
+    );
+
+    // Fanoron-Telo on the empty 3x3 board: stones are placed by clicks, then three in a row
+    // wins. White a1, b1, c1 (the bottom rank) against Black a3, b3.
+    let mut app = two_people(settings.start_position());
+    let p = |name: &str| BoardSize::TELO.parse_point(name).expect("a 3x3 point");
+    assert_eq!(
+        view(&app).targets.len(),
+        9,
+        "every point of the empty board"
+    );
+    assert!(
+        game(&app).message().contains("place"),
+        "{}",
+        game(&app).message()
+    );
+    for name in ["a1", "a3", "b1", "b3", "c1"] {
+        send(&mut app, Command::Click(p(name)));
+    }
+    assert_eq!(turns(&app), ["a1", "a3", "b1", "b3", "c1"]);
+    let outcome = game(&app).outcome().expect("three in a line");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Side::White), EndReason::Alignment)
+    );
+    assert_eq!(
+        game(&app).result_text().as_deref(),
+        Some("White wins: three stones in a line.")
+    );
+    // A record of it reads back (the rules go in the record).
+    let text = record_text(game(&app).game(), game(&app).players(), 1).expect("writable");
+    let back = parse_record_text(&text).expect("reads back");
+    assert_eq!(back.turns(), game(&app).game().turns());
 }

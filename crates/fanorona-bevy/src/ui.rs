@@ -4,14 +4,17 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use fanorona_core::{BoardSize, Color as Side, StepKind, StuckRule};
+use fanorona_core::{BoardSize, Color as Side, GameKind, StepKind, StuckRule};
 
 use crate::Screen;
 use crate::analysis::{Analysis, AnalysisRequest};
+use crate::clock::{Clocks, TimeControl, clock_text};
 use crate::engine::Thinking;
-use crate::flow::{Command, Match, Player, outcome_text, players_for, side_name};
+use crate::export::Export;
+use crate::flow::{Command, Match, Player, players_for, side_name};
 use crate::input::{BlocksBoard, TurnEntry};
 use crate::persist::{GamesDir, Persist, PersistStatus, saved_games};
+use crate::review::ReviewRequest;
 use crate::settings::{
     AnimationSpeed, MAX_LEVEL, MIN_LEVEL, Mode, Settings, SideChoice, board_choices,
 };
@@ -35,6 +38,8 @@ pub enum Choice {
     Side,
     /// Engine level.
     Level,
+    /// The game: Fanorona, Vela or Fanoron-Telo.
+    Game,
     /// Board size.
     Board,
     /// Opening restriction rule option.
@@ -45,18 +50,25 @@ pub enum Choice {
     Stuck,
     /// Animation speed.
     Animation,
+    /// Time control.
+    Clock,
+    /// Sound on or off.
+    Sound,
 }
 
 impl Choice {
-    const ALL: [Choice; 8] = [
+    const ALL: [Choice; 11] = [
         Choice::Mode,
         Choice::Side,
         Choice::Level,
+        Choice::Game,
         Choice::Board,
         Choice::Opening,
         Choice::Continuation,
         Choice::Stuck,
         Choice::Animation,
+        Choice::Clock,
+        Choice::Sound,
     ];
 
     fn label(self) -> &'static str {
@@ -64,11 +76,14 @@ impl Choice {
             Choice::Mode => "Players",
             Choice::Side => "Your colour",
             Choice::Level => "Engine level",
+            Choice::Game => "Game",
             Choice::Board => "Board",
             Choice::Opening => "Opening restriction",
             Choice::Continuation => "Compulsory continuation",
             Choice::Stuck => "Player who cannot move",
             Choice::Animation => "Animation speed",
+            Choice::Clock => "Clocks",
+            Choice::Sound => "Sound",
         }
     }
 
@@ -83,7 +98,12 @@ impl Choice {
                 SideChoice::Black => "Black".into(),
             },
             Choice::Level => format!("{} ({})", s.level(), crate::engine::ai_level(s.level())),
-            Choice::Board => board_label(s.board_size()),
+            Choice::Game => match rules.game {
+                GameKind::Vela => "Vela (handicap: White gives stones away)".into(),
+                GameKind::Telo => "Fanoron-Telo (3x3, three in a line)".into(),
+                _ => "Fanorona".into(),
+            },
+            Choice::Board => board_label(s.board_size(), rules.game),
             Choice::Opening => on(rules.opening_restriction),
             Choice::Continuation => on(rules.compulsory_continuation),
             Choice::Stuck => match rules.stuck {
@@ -91,6 +111,12 @@ impl Choice {
                 StuckRule::Draws => "Draws".into(),
             },
             Choice::Animation => s.animation.label().into(),
+            Choice::Clock => s.clock.label(),
+            Choice::Sound => match (s.muted, cfg!(feature = "sound")) {
+                (true, _) => "Off".into(),
+                (false, true) => "On".into(),
+                (false, false) => "On (silent: built without --features sound)".into(),
+            },
         }
     }
 
@@ -113,21 +139,39 @@ impl Choice {
                     s.level() + 1
                 };
             }
+            Choice::Game => {
+                rules.game = match rules.game {
+                    GameKind::Capture => GameKind::Vela,
+                    GameKind::Vela => GameKind::Telo,
+                    _ => GameKind::Capture,
+                };
+                // Fanoron-Telo has its board; leaving it, the standard board comes back.
+                if rules.game == GameKind::Telo {
+                    s.board = BoardSize::TELO.to_string();
+                } else if s.board_size() == BoardSize::TELO {
+                    s.board = BoardSize::STANDARD.to_string();
+                }
+            }
+            // Fanoron-Telo is played on the 3x3 board only.
+            Choice::Board if rules.game == GameKind::Telo => {}
             Choice::Board => s.board = next(&board_choices(), s.board_size()).to_string(),
             Choice::Opening => rules.opening_restriction = !rules.opening_restriction,
             Choice::Continuation => rules.compulsory_continuation = !rules.compulsory_continuation,
             Choice::Stuck => rules.stuck = next(&[StuckRule::Loses, StuckRule::Draws], rules.stuck),
             Choice::Animation => s.animation = next(&AnimationSpeed::ALL, s.animation),
+            Choice::Clock => s.clock = next(&TimeControl::ALL, s.clock),
+            Choice::Sound => s.muted = !s.muted,
         }
         s.set_rules(rules);
     }
 }
 
-fn board_label(size: BoardSize) -> String {
-    let name = match (size.rows(), size.cols()) {
-        (5, 9) => " Fanoron-Tsivy",
-        (5, 5) => " Fanoron-Dimy",
-        (3, 3) => " Fanoron-Telo",
+fn board_label(size: BoardSize, game: GameKind) -> String {
+    let name = match (size.rows(), size.cols(), game) {
+        (3, 3, GameKind::Telo) => " (Fanoron-Telo's board)",
+        (5, 9, _) => " Fanoron-Tsivy",
+        (5, 5, _) => " Fanoron-Dimy",
+        (3, 3, _) => " (Fanorona-3x3)",
         _ => "",
     };
     format!("{size}{name}")
@@ -158,6 +202,10 @@ pub enum Action {
     Analysis(AnalysisRequest),
     /// Start, move through or leave the tutorial.
     Tutorial(TutorialCommand),
+    /// Export the position or the game.
+    Export(Export),
+    /// Turn the review on or off.
+    Review(ReviewRequest),
 }
 
 #[derive(Component)]
@@ -180,6 +228,7 @@ enum Live {
     Result,
     Entry,
     Analysis,
+    Clock,
 }
 
 /// The evaluation bar (shown in analysis mode) and its white part.
@@ -466,6 +515,7 @@ fn spawn_game_ui(mut commands: Commands) {
     let players = live(&mut commands, Live::Players, 15.0, DIM);
     let thinking = live(&mut commands, Live::Thinking, 17.0, ACCENT);
     let result = live(&mut commands, Live::Result, 22.0, ACCENT);
+    let clock = live(&mut commands, Live::Clock, 18.0, TEXT);
     let entry = live(&mut commands, Live::Entry, 17.0, ACCENT);
     let eval_bar = commands
         .spawn((
@@ -510,9 +560,9 @@ fn spawn_game_ui(mut commands: Commands) {
         ))
         .id();
     commands.entity(left).add_children(&[
-        title, turn, stones, players, thinking, result, message, entry, eval_bar, analysis,
+        title, turn, stones, clock, players, thinking, result, message, entry, eval_bar, analysis,
     ]);
-    let rows: [Vec<(&str, Action, Option<Only>)>; 6] = [
+    let rows: [Vec<(&str, Action, Option<Only>)>; 7] = [
         vec![(
             "End turn [Space]",
             Action::Game(Command::EndTurn),
@@ -554,6 +604,12 @@ fn spawn_game_ui(mut commands: Commands) {
                 Action::Analysis(AnalysisRequest::Toggle),
                 None,
             ),
+            ("Review [G]", Action::Review(ReviewRequest::Toggle), None),
+        ],
+        vec![
+            ("Copy position", Action::Export(Export::CopyPosition), None),
+            ("Copy FGN", Action::Export(Export::CopyGame), None),
+            ("Save position", Action::Export(Export::SavePosition), None),
         ],
         vec![
             ("New game", Action::Game(Command::NewGame), None),
@@ -587,7 +643,7 @@ fn spawn_game_ui(mut commands: Commands) {
     }
     let help = commands
         .spawn(text(
-            "Click a stone, then a marked point (or drag), or type the turn (T, then e.g. f2-e3A, Enter).\nRight drag or arrows: orbit. Wheel: zoom. Home: reset view.\n, and . : look back and forward.",
+            "Click a stone, then a marked point (or drag), or type the turn (T, then e.g. f2-e3A, Enter).\nRight drag or arrows: orbit. Wheel: zoom. Home: reset view.\n, and . : look back and forward. M: sound on/off.",
             13.0,
             DIM,
         ))
@@ -634,6 +690,7 @@ fn refresh_game_ui(
     thinking: Res<Thinking>,
     entry: Res<TurnEntry>,
     analysis: Res<Analysis>,
+    clocks: Option<Res<Clocks>>,
     mut texts: Query<(&Live, &mut Text)>,
     tutorial: Option<Res<Tutorial>>,
     mut optional: Query<
@@ -645,6 +702,7 @@ fn refresh_game_ui(
     mut turns_panel: Query<&mut Node, (With<TurnsPanel>, Without<EvalBar>, Without<EvalFill>)>,
 ) {
     let report = analysis.report(game.generation());
+    let clocks = clocks.map(|c| c.clone()).unwrap_or_default();
     let position = game.game().position();
     let side = position.side_to_move();
     let outcome = game.outcome();
@@ -681,7 +739,26 @@ fn refresh_game_ui(
                 }
             }
             Live::Message => game.message().to_string(),
-            Live::Result => outcome.map(outcome_text).unwrap_or_default(),
+            Live::Result => game.result_text().unwrap_or_default(),
+            Live::Clock => match (clocks.left(Side::White), clocks.left(Side::Black)) {
+                (Some(w), Some(b)) => {
+                    let running = |s: Side| {
+                        if outcome.is_none() && side == s {
+                            " <"
+                        } else {
+                            ""
+                        }
+                    };
+                    format!(
+                        "White {}{}   Black {}{}",
+                        clock_text(w),
+                        running(Side::White),
+                        clock_text(b),
+                        running(Side::Black)
+                    )
+                }
+                _ => String::new(),
+            },
             Live::Analysis => match (analysis.enabled, report) {
                 (false, _) => String::new(),
                 (true, None) => {
@@ -764,11 +841,32 @@ fn refresh_game_ui(
 fn refresh_turn_list(
     mut commands: Commands,
     game: Res<Match>,
+    review: Option<Res<crate::review::Review>>,
     lists: Query<(Entity, Option<&Children>), With<TurnList>>,
-    mut shown: Local<Option<(usize, Option<usize>, u64)>>,
+    mut shown: Local<Option<(usize, Option<usize>, u64, usize)>>,
     mut scroll: Query<&mut ScrollPosition, With<TurnList>>,
 ) {
-    let key = (game.game().turns().len(), game.viewing(), game.generation());
+    // The review's mistakes are marked in the list (`?`, `??`).
+    let marks: Vec<(usize, &'static str)> = review
+        .as_ref()
+        .filter(|r| r.enabled)
+        .map(|r| {
+            r.mistakes()
+                .iter()
+                .map(|m| (m.turn, m.severity.mark()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let done = review
+        .as_ref()
+        .filter(|r| r.enabled)
+        .map_or(0, |r| r.done() + 1);
+    let key = (
+        game.game().turns().len(),
+        game.viewing(),
+        game.generation(),
+        done,
+    );
     let Ok((list, children)) = lists.single() else {
         *shown = None;
         return;
@@ -797,7 +895,17 @@ fn refresh_turn_list(
             String::new()
         };
         let current = game.viewing().map_or(ply == turns.len(), |v| v == ply);
-        let color = if current { ACCENT } else { TEXT };
+        let mark = marks
+            .iter()
+            .find(|(t, _)| *t == ply)
+            .map_or("", |(_, m)| *m);
+        let color = if current {
+            ACCENT
+        } else if mark.is_empty() {
+            TEXT
+        } else {
+            crate::board::VERMILLION
+        };
         let entry = commands
             .spawn((
                 Button,
@@ -818,7 +926,7 @@ fn refresh_turn_list(
                         Pickable::IGNORE
                     ),
                     (
-                        text(format!("{} {turn}", mover.char()), 15.0, color),
+                        text(format!("{} {turn}{mark}", mover.char()), 15.0, color),
                         Node {
                             max_width: px(170.0),
                             ..default()
@@ -855,6 +963,8 @@ fn press_buttons(
     mut entry: ResMut<TurnEntry>,
     mut analysis: MessageWriter<AnalysisRequest>,
     mut tutorial: MessageWriter<TutorialCommand>,
+    mut exports: MessageWriter<Export>,
+    mut reviews: MessageWriter<ReviewRequest>,
     mut commands: Commands,
 ) {
     let mut game = game;
@@ -905,6 +1015,12 @@ fn press_buttons(
             }
             Action::Tutorial(request) => {
                 tutorial.write(*request);
+            }
+            Action::Export(request) => {
+                exports.write(*request);
+            }
+            Action::Review(request) => {
+                reviews.write(*request);
             }
             Action::TypeTurn => {
                 if !entry.open {
