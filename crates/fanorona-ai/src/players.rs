@@ -28,6 +28,7 @@ use core::str::FromStr;
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
 use std::time::{Duration, Instant};
@@ -47,6 +48,61 @@ pub const MAX_ENGINE_LINE: usize = 64 * 1024;
 
 /// Lines of an external engine read ahead of the match, at most.
 const ENGINE_LINES_QUEUED: usize = 256;
+
+/// The process ids of the external engines started and not yet reaped.
+static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn running() -> std::sync::MutexGuard<'static, Vec<u32>> {
+    RUNNING.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Kills every external engine still running, with the processes it started, for a program
+/// about to exit without dropping its players (interrupted by Ctrl-C or SIGTERM): they would
+/// outlive it. A player dropped normally asks its engine to quit and kills it after
+/// [`Timeouts::quit`] anyway.
+pub fn kill_running_engines() {
+    let pids = running().clone();
+    for pid in pids {
+        kill_tree(pid);
+    }
+}
+
+/// Kills an engine and the processes it started: on Unix each engine leads a process group of
+/// its own (a shell script's `sleep` would otherwise outlive a killed shell).
+#[cfg(unix)]
+fn kill_tree(pid: u32) {
+    let _ = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{pid}")])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+#[cfg(windows)]
+fn kill_tree(pid: u32) {
+    let _ = Command::new("taskkill")
+        .args(["/F", "/T", "/PID", &pid.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+#[cfg(not(any(unix, windows)))]
+fn kill_tree(_pid: u32) {}
+
+/// The command for an engine: on Unix, in a process group of its own (see [`kill_tree`]).
+fn engine_command(program: &str) -> Command {
+    #[cfg_attr(not(unix), allow(unused_mut))]
+    let mut command = Command::new(program);
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+    }
+    command
+}
 
 /// Something that chooses turns in a game.
 pub trait Player: Send {
@@ -673,7 +729,7 @@ impl ExternalPlayer {
             command: text.clone(),
             error,
         };
-        let mut child = Command::new(program)
+        let mut child = engine_command(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -685,6 +741,7 @@ impl ExternalPlayer {
             let _ = child.wait();
             return Err(io(std::io::Error::other("no pipe to the engine")));
         };
+        running().push(child.id());
         let (input, to_engine) = channel::<String>();
         // Bounded: an engine that floods its output waits for the match to read it.
         let (from_engine, output) = sync_channel(ENGINE_LINES_QUEUED);
@@ -807,9 +864,18 @@ impl ExternalPlayer {
 
     fn kill(&mut self) {
         self.input = None;
+        kill_tree(self.child.id());
         let _ = self.child.kill();
+        self.forget();
         let _ = self.child.wait();
         self.dead = true;
+    }
+
+    /// Takes the process off the list of engines to kill on an interruption (where it can,
+    /// before the process is reaped, so that a process id used again is not killed).
+    fn forget(&self) {
+        let pid = self.child.id();
+        running().retain(|&p| p != pid);
     }
 
     /// Sets the game's rules: `Rules` when the engine advertises it, else each rule option;
@@ -965,11 +1031,16 @@ impl Drop for ExternalPlayer {
         let deadline = Instant::now() + self.timeouts.quit;
         while Instant::now() < deadline {
             match self.child.try_wait() {
-                Ok(Some(_)) | Err(_) => return,
+                Ok(Some(_)) | Err(_) => {
+                    self.forget();
+                    return;
+                }
                 Ok(None) => std::thread::sleep(Duration::from_millis(5)),
             }
         }
+        kill_tree(self.child.id());
         let _ = self.child.kill();
+        self.forget();
         let _ = self.child.wait();
     }
 }

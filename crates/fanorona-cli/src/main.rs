@@ -45,8 +45,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    // Ctrl-C or SIGTERM: remove the temporary files of unfinished outputs, then exit.
-    let _ = ctrlc::set_handler(|| output::interrupted(130));
+    // Ctrl-C or SIGTERM: stop the external engines of a match (they would outlive this
+    // process), remove the temporary files of unfinished outputs, then exit.
+    let _ =
+        ctrlc::set_handler(|| output::interrupted(130, fanorona_ai::players::kill_running_engines));
     let matches = help::shape(Cli::command()).get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,

@@ -252,9 +252,11 @@ fn live() -> std::sync::MutexGuard<'static, Vec<Live>> {
 /// Cleans up after an interruption (Ctrl-C, SIGTERM) and exits with `status`: removes the
 /// temporary files of outputs still being written, and puts the whole items of journals (see
 /// [`OutputFile::journal`]) in place. The list's lock stays held until the exit, so no output
-/// is committed or appended to meanwhile.
-pub fn interrupted(status: i32) -> ! {
+/// is committed or appended to meanwhile; `first` runs once it is held (stopping external
+/// engines, whose end must not be written down as a game).
+pub fn interrupted(status: i32, first: impl FnOnce()) -> ! {
     let guard = live();
+    first();
     for l in guard.iter() {
         keep_or_remove(l);
     }

@@ -1139,3 +1139,103 @@ fn a_full_file_system_keeps_destinations_whole() {
     assert_eq!(v.status.code(), Some(0), "{report}");
     assert!(report["games"].as_u64().expect("games") >= 1, "{report}");
 }
+
+/// Whether process `pid` is gone (or a zombie waiting to be reaped).
+#[cfg(target_os = "linux")]
+fn process_gone(pid: &str) -> bool {
+    match fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        // "PID (NAME) STATE ...": the state follows the last ')'.
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with('Z')),
+    }
+}
+
+/// The processes listed in `file` are all gone within a few seconds.
+#[cfg(target_os = "linux")]
+fn assert_processes_end(file: &Path, what: &str) {
+    let pids = fs::read_to_string(file).expect("the engine wrote its process ids");
+    let start = Instant::now();
+    for pid in pids.split_whitespace() {
+        while !process_gone(pid) {
+            if start.elapsed() > Duration::from_secs(10) {
+                // Clean up before failing: no test leaves processes behind.
+                for p in pids.split_whitespace() {
+                    let _ = Command::new("kill").args(["-KILL", p]).status();
+                }
+                panic!("{what}: process {pid} outlived the match ({pids:?})");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// External engines never outlive `fanorona match`, nor do the processes they start: not
+/// when an engine times out (it is killed with its process group), not when the match is
+/// stopped by SIGTERM (the engines still running are killed before the exit).
+#[cfg(target_os = "linux")]
+#[test]
+fn external_engines_never_outlive_the_match() {
+    let dir = scratch("engines-end");
+    // An engine (a shell) that thinks for ever in a child process (`sleep`).
+    fs::write(
+        dir.join("engine.sh"),
+        "echo $$ >> pids\n\
+         while IFS= read -r line; do\n\
+         case \"$line\" in\n\
+         uci) echo 'id name sleeper'; echo uciok ;;\n\
+         isready) echo readyok ;;\n\
+         go*) sleep 1000 & echo $! >> pids; wait ;;\n\
+         esac\n\
+         done\n",
+    )
+    .expect("write");
+    let engine = format!("uci:/bin/sh {}", dir.join("engine.sh").display());
+    // Time-outs: each game is a time forfeit, and the engine and its `sleep` are killed.
+    let o = run_in(
+        &dir,
+        &[
+            "match",
+            &engine,
+            "random",
+            "--games",
+            "2",
+            "--turn-timeout",
+            "200",
+            "--quit-timeout",
+            "200",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_processes_end(&dir.join("pids"), "after time-outs");
+    // SIGTERM while the engine thinks.
+    fs::remove_file(dir.join("pids")).expect("rm");
+    let mut child = bin()
+        .current_dir(&dir)
+        .args(["match", &engine, "random", "--games", "2"])
+        .args(["--turn-timeout", "100000", "--out", "games.fgn"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let start = Instant::now();
+    // The engine's shell and its `sleep`: two ids.
+    while fs::read_to_string(dir.join("pids")).map_or(0, |t| t.split_whitespace().count()) < 2 {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the engine never thought"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let _ = child.wait();
+    assert_processes_end(&dir.join("pids"), "after SIGTERM");
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+}
