@@ -509,6 +509,25 @@ fn os_errors_are_not_doubled() {
         );
         assert!(!e.contains("os error"), "{args:?}: {e}");
     }
+    // A folder given as an input: one clean message, in game 1 when a game is named.
+    fs::create_dir_all(dir.join("folder")).expect("mkdir");
+    for args in [
+        &["validate", "folder"][..],
+        &["convert", "--from", "fgn", "folder", "x.json"][..],
+        &["convert", "--from", "json", "folder", "x.fgn"][..],
+        &["convert", "--from", "boardspace", "folder", "x.fgn"][..],
+        &["analyse", "--record", "folder"][..],
+        &["show", "folder"][..],
+        &["match", "random", "random", "--openings", "folder"][..],
+        &["verify-proof", "folder"][..],
+    ] {
+        let o = run_in(&dir, args);
+        assert_clean_failure(&o, 2, "folder");
+        let e = err(&o);
+        assert!(e.contains("Is a directory"), "{args:?}: {e}");
+        assert!(!e.contains("os error"), "{args:?}: {e}");
+        assert!(!e.contains("game 0"), "{args:?}: {e}");
+    }
 }
 
 /// Numeric options out of range: a message naming the option, status 2, no panic.

@@ -107,6 +107,28 @@ pub struct GameError {
     pub fatal: bool,
 }
 
+impl GameError {
+    /// An error of a reader: an I/O error (`fatal`) is in the game being read (from 1, also
+    /// before the first game) and its message has no `(os error N)`.
+    fn new(game: usize, at: Location, message: String, fatal: bool) -> GameError {
+        if fatal {
+            GameError {
+                game: game.max(1),
+                at,
+                message: crate::output::without_os_error(&message),
+                fatal,
+            }
+        } else {
+            GameError {
+                game,
+                at,
+                message,
+                fatal,
+            }
+        }
+    }
+}
+
 /// Reads games of any format one at a time.
 pub enum GameSource {
     /// FGN, streamed.
@@ -143,23 +165,17 @@ impl Iterator for GameSource {
 
     fn next(&mut self) -> Option<Self::Item> {
         match self {
-            GameSource::Fgn(r) => r.read_record().transpose().map(|res| {
-                res.map_err(|e| GameError {
-                    game: e.game,
-                    at: e.at,
-                    message: e.message(),
-                    fatal: e.is_io(),
-                })
-            }),
+            GameSource::Fgn(r) => r
+                .read_record()
+                .transpose()
+                .map(|res| res.map_err(|e| GameError::new(e.game, e.at, e.message(), e.is_io()))),
             GameSource::Boardspace(r) => r.next().map(|res| {
-                res.map_err(|e| GameError {
-                    game: e.game,
-                    at: e.at,
-                    message: e.message(),
-                    fatal: matches!(
+                res.map_err(|e| {
+                    let io = matches!(
                         e.kind,
                         fanorona_core::record::boardspace::ImportErrorKind::Io(_)
-                    ),
+                    );
+                    GameError::new(e.game, e.at, e.message(), io)
                 })
             }),
             GameSource::Json(r) => r.next(),

@@ -380,7 +380,7 @@ impl<R: Read> Iterator for JsonGames<R> {
             Err(e) => {
                 let at = self.location();
                 let mut err = self.fatal(at, String::new());
-                err.message = format!("cannot read: {e}");
+                err.message = format!("cannot read: {}", crate::output::io_text(&e));
                 Some(Err(err))
             }
         }

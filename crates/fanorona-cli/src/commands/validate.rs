@@ -117,7 +117,10 @@ fn validate_file(
                     Ok(Some(r)) => report(&r, totals, out)?,
                     Ok(None) => break,
                     Err(e) if e.is_io() => {
-                        fatal = Some(format!("{name}: {}", e.message()));
+                        fatal = Some(format!(
+                            "{name}: {}",
+                            crate::output::without_os_error(&e.message())
+                        ));
                         break;
                     }
                     Err(e) => report(&GameReport::from_read_error(&e), totals, out)?,
