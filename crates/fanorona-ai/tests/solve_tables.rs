@@ -268,6 +268,9 @@ fn the_consistency_check_finds_a_wrong_entry() {
         &mut |_| {},
     )
     .unwrap();
+    // One class alone: 2v1 on 3x3 is C(9, 2) * C(7, 1) = 252 positions.
+    let one = tablegen::check_classes(&dir, size, 3, &[(2, 1)], &mut |_| {}).unwrap();
+    assert_eq!((one.classes, one.positions), (1, 252));
     let tables = Tablebase::load(&dir).unwrap();
     let wdl = Tablebase::load_wdl(&dir).unwrap();
     // White a1 and c1 against Black b3, White to move: a win in 7 (the doc example).

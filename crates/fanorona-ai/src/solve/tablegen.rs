@@ -485,6 +485,24 @@ pub fn check(
     max_stones: u32,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<CheckReport, TableError> {
+    check_classes(dir, size, max_stones, &[], progress)
+}
+
+/// [`check`] of some classes only (`(S, O)` pairs; all when empty), with every class of fewer
+/// than `max_stones` stones loaded for their children, and of `max_stones` stones only those
+/// asked for and their partners: the classes of a long run can be checked as soon as they are
+/// written, or on several machines.
+///
+/// # Errors
+///
+/// As [`check`].
+pub fn check_classes(
+    dir: &Path,
+    size: BoardSize,
+    max_stones: u32,
+    only: &[(u8, u8)],
+    progress: &mut dyn FnMut(Progress),
+) -> Result<CheckReport, TableError> {
     let t0 = Instant::now();
     let n = size.len();
     let mut tb = Tablebase::new();
@@ -493,6 +511,15 @@ pub fn check(
     for total in 2..=max_stones as u8 {
         for s in 1..total {
             let o = total - s;
+            // Checking some classes: of the largest material, only they and their partners
+            // (which paikas lead to) are needed.
+            if u32::from(total) == max_stones
+                && !only.is_empty()
+                && !only.contains(&(s, o))
+                && !only.contains(&(o, s))
+            {
+                continue;
+            }
             let path = dir.join(file_name(size, s, o));
             let (entries, r) = super::tablebase::read_class(&path, size, s, o)?;
             if rules.is_some_and(|x| x != r) {
@@ -513,6 +540,7 @@ pub fn check(
     }
     let rules = rules.unwrap_or_else(super::solver_rules);
     tb.set_rules(size, rules);
+    classes.retain(|&(s, o, _)| only.is_empty() || only.contains(&(s, o)));
     let total: u64 = classes.iter().map(|&(s, o, _)| class_len(n, s, o)).sum();
     let mut report = CheckReport {
         classes: 0,

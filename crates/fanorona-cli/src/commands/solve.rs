@@ -67,6 +67,12 @@ pub struct SolveArgs {
     #[arg(long, value_name = "DIR",
           conflicts_with_all = ["fen", "probe", "method", "line", "tables", "prove", "certificate"])]
     pub check_tables: Option<PathBuf>,
+    /// With `--check-tables`: check only these material classes (`SvO`: stones of the side
+    /// to move, then of the other side; repeatable or comma-separated), every class up to
+    /// `--max-stones` still being read for their children.
+    #[arg(long = "class", value_name = "SvO", requires = "check_tables",
+          value_delimiter = ',', value_parser = parse_class)]
+    pub classes: Vec<(u8, u8)>,
     /// Run one proof-number search only: can this side (`white` or `black`) force a win?
     #[arg(long, value_name = "SIDE", conflicts_with_all = ["tables", "probe", "method", "line"])]
     pub prove: Option<String>,
@@ -115,6 +121,20 @@ pub enum Method {
     /// Retrograde analysis (layered beyond 15 points) and proof-number search, checking that
     /// they agree.
     Both,
+}
+
+/// A material class such as `4v2`.
+fn parse_class(text: &str) -> Result<(u8, u8), String> {
+    let bad = || format!("{text:?} is not a material class such as 4v2");
+    let (s, o) = text.trim().split_once('v').ok_or_else(bad)?;
+    let s: u8 = s.parse().map_err(|_| bad())?;
+    let o: u8 = o.parse().map_err(|_| bad())?;
+    if s == 0 || o == 0 || u16::from(s) + u16::from(o) > 8 {
+        return Err(format!(
+            "{text:?}: classes have 1 to 7 stones a side, 8 in all"
+        ));
+    }
+    Ok((s, o))
 }
 
 /// Largest memory budget: 1 PiB.
@@ -736,7 +756,7 @@ fn check_tables(args: &SolveArgs, dir: &Path, size: BoardSize) -> Result<ExitCod
     let mut stdout = crate::output::stdout();
     let bar = progress::bar(0, "check");
     let mut report = reporter(&bar);
-    let result = tablegen::check(dir, size, args.max_stones, &mut report);
+    let result = tablegen::check_classes(dir, size, args.max_stones, &args.classes, &mut report);
     bar.finish_and_clear();
     let r = match result {
         Ok(r) => r,
