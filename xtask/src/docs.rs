@@ -202,7 +202,10 @@ pub fn index_page(about: &str, commands: &[(Vec<String>, String)]) -> String {
     let cell = |s: &str| s.replace('|', "\\|");
     let mut page = format!(
         "{MARKER}: do not edit by hand. -->\n# The `fanorona` command\n\n{}\n\n\
-         Each page holds a command's `--help` as the program prints it.\n\n\
+         Each page holds a command's `--help` as the program prints it; it ends with the \
+         command's guarantees: what it writes, when, and what it never does. Exit statuses: 0 \
+         success, 1 invalid input (such as an illegal game), 2 usage or I/O errors, 130 \
+         interrupted (Ctrl-C, SIGTERM), 141 standard output closed.\n\n\
          | command | what it does |\n| --- | --- |\n| [`fanorona`](fanorona.md) | the commands and the options they share |\n",
         cell(about.trim())
     );
