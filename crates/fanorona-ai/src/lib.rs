@@ -18,10 +18,10 @@
 //! // Full strength at a fixed depth.
 //! let result = searcher.search(&game, &Limits::depth(4), &SearchOptions::default(), &stop, |_| {})?;
 //! println!("best {} score {} pv {}", result.best, result.score, result.pv_text());
-//! game.play(result.best).expect("the engine plays legal turns");
+//! game.play(&result.best).expect("the engine plays legal turns");
 //! // A level for people, reproducible with a seed.
 //! let reply = Level::Beginner.play(&mut searcher, &game, 42, &stop, |_| {})?;
-//! game.play(reply.best).expect("legal");
+//! game.play(&reply.best).expect("legal");
 //! # Ok::<(), fanorona_ai::SearchError>(())
 //! ```
 //!

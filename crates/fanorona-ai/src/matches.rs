@@ -456,7 +456,7 @@ fn play_on(
             Ok(t) => t,
             Err(e) => break forfeit(game, side, &e),
         };
-        if let Err(e) = game.play(turn) {
+        if let Err(e) = game.play(&turn) {
             let error = PlayerError::IllegalTurn {
                 player: player.name(),
                 answer: turn.to_string(),
@@ -517,7 +517,7 @@ impl Schedule<'_> {
         let base = self.openings[pair % self.openings.len()];
         if self.config.random_plies == 0 {
             if pair < self.openings.len() {
-                self.seen.insert(base.hash());
+                self.seen.insert(base.zobrist());
             }
             return base;
         }
@@ -528,11 +528,11 @@ impl Schedule<'_> {
                 self.config.random_plies,
                 mix(self.config.seed ^ 0x5EED ^ (pair as u64) ^ (attempt << 40)),
             );
-            if !self.seen.contains(&start.hash()) {
+            if !self.seen.contains(&start.zobrist()) {
                 break;
             }
         }
-        if !self.seen.insert(start.hash()) {
+        if !self.seen.insert(start.zobrist()) {
             self.repeated += 1;
         }
         start
@@ -771,7 +771,7 @@ fn randomised(start: Position, plies: usize, seed: u64) -> Position {
         }
         let t = turns[rng.below(turns.len() as u64) as usize];
         let mut next = game.clone();
-        if next.play(t).is_err() || next.outcome().is_some() {
+        if next.play(&t).is_err() || next.outcome().is_some() {
             break;
         }
         game = next;

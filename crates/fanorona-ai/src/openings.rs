@@ -19,7 +19,7 @@
 //! assert!(suite.len() >= 200);
 //!
 //! let start = fanorona_core::Position::standard();
-//! let after = start.play(&start.parse_turn("f2-e3A")?);
+//! let after = start.play_unchecked(&start.parse_turn("f2-e3A")?)?;
 //! let text = format!("# two openings\n{start}\n{after} # after f2-e3A\n");
 //! assert_eq!(parse(&text, Rules::STANDARD)?, vec![start, after]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -82,10 +82,10 @@ pub fn parse(text: &str, rules: Rules) -> Result<Vec<Position>, OpeningsError> {
         if pos.outcome().is_some() {
             return Err(error("the game is already over there".to_owned()));
         }
-        if let Some(first) = seen.get(&pos.hash()) {
+        if let Some(first) = seen.get(&pos.zobrist()) {
             return Err(error(format!("the same position as line {first}")));
         }
-        seen.insert(pos.hash(), line);
+        seen.insert(pos.zobrist(), line);
         out.push(pos);
     }
     if out.is_empty() {
@@ -183,7 +183,7 @@ pub fn generate(config: &GenerateConfig, mut progress: impl FnMut(usize, usize))
                 break;
             }
             let t = turns[rng.below(turns.len() as u64) as usize];
-            if game.play(t).is_err() || game.outcome().is_some() {
+            if game.play(&t).is_err() || game.outcome().is_some() {
                 break;
             }
         }
@@ -191,7 +191,7 @@ pub fn generate(config: &GenerateConfig, mut progress: impl FnMut(usize, usize))
             continue;
         }
         let position = *game.position();
-        if !seen.insert(position.hash()) {
+        if !seen.insert(position.zobrist()) {
             continue;
         }
         searcher.clear();
@@ -226,7 +226,7 @@ mod tests {
     fn the_builtin_suite_reads_and_is_distinct_and_near_equal() {
         let suite = builtin(BoardSize::STANDARD, Rules::STANDARD).unwrap();
         assert!(suite.len() >= 200, "{}", suite.len());
-        let distinct: HashSet<u64> = suite.iter().map(Position::hash).collect();
+        let distinct: HashSet<u64> = suite.iter().map(Position::zobrist).collect();
         assert_eq!(distinct.len(), suite.len());
         for line in SUITE_5X9.lines().filter(|l| !l.starts_with('#')) {
             // The turns noted replay from the setup to the position.
@@ -284,12 +284,12 @@ mod tests {
         assert!(!a.openings.is_empty());
         let mut seen = HashSet::new();
         for o in &a.openings {
-            assert!(seen.insert(o.position.hash()));
+            assert!(seen.insert(o.position.zobrist()));
             assert_eq!(o.turns.len(), 2);
             assert!(o.score.abs() <= 100);
             let mut game = Game::new(Position::start(BoardSize::DIMY));
             for t in &o.turns {
-                game.play(*t).unwrap();
+                game.play(t).unwrap();
             }
             assert_eq!(*game.position(), o.position);
             // A suite line reads back as the position.

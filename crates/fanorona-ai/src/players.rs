@@ -1139,7 +1139,7 @@ mod tests {
         let mut game = Game::default();
         for _ in 0..6 {
             let t = p.choose(&game).unwrap();
-            game.play(t).expect("a legal turn");
+            game.play(&t).expect("a legal turn");
         }
         // A match's --movetime applies when the description names no limit.
         let mut timed = PlayerSpec::Baseline { limits: None }

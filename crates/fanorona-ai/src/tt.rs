@@ -27,8 +27,8 @@ pub enum Bound {
 /// same key lead to the same position, so the key is all the search needs. Never 0.
 #[inline]
 pub fn turn_key(turn: &Turn) -> u64 {
-    let captured = turn.captured().0.wrapping_mul(0x9E37_79B9_7F4A_7C15) & !0xFFF;
-    captured | u64::from(turn.to().0) << 6 | u64::from(turn.from().0) | 1 << 63
+    let captured = turn.captured().bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) & !0xFFF;
+    captured | (turn.to().index() as u64) << 6 | turn.from().index() as u64 | 1 << 63
 }
 
 /// One slot: `check` is `hash ^ turn ^ data`, `data` packs the score (bits 0..32), the depth

@@ -108,7 +108,7 @@ fn multipv_reports_the_best_lines_in_order_after_each_iteration() {
         for i in chunk {
             let mut replay = g.clone();
             for t in &i.pv {
-                replay.play(*t).unwrap();
+                replay.play(t).unwrap();
             }
         }
         assert!(rank(chunk[0].score) >= rank(chunk[1].score));

@@ -48,7 +48,7 @@ fn hand_checked_positions() {
     );
     assert_eq!(pn_of(&p).value, Value::Loss);
     let mut rules = solve::solver_rules();
-    rules.stuck = StuckRule::Draws;
+    rules = rules.with_stuck(StuckRule::Draws);
     let p = p.with_rules(rules);
     assert_eq!(retro_of(&p).value, Value::Draw);
     assert_eq!(pn_of(&p).value, Value::Draw);
@@ -68,7 +68,7 @@ fn brute_force(start: &Position) -> HashMap<String, Value> {
         let mut kids = Vec::new();
         if p.outcome().is_none() {
             for t in p.legal_turns() {
-                let c = p.play(&t);
+                let c = p.play_unchecked(&t);
                 kids.push(placement(&c));
                 todo.push(c);
             }
@@ -116,13 +116,13 @@ fn forced_win_within(p: &Position, plies: u32) -> bool {
         return false;
     }
     p.legal_turns().iter().any(|t| {
-        let c = p.play(t);
+        let c = p.play_unchecked(t);
         if let Some(o) = c.outcome() {
             return o.winner == Some(p.side_to_move());
         }
         plies >= 2
             && c.legal_turns().iter().all(|r| {
-                let g = c.play(r);
+                let g = c.play_unchecked(r);
                 match g.outcome() {
                     Some(o) => o.winner == Some(p.side_to_move()),
                     None => forced_win_within(&g, plies - 2),
@@ -158,7 +158,7 @@ fn three_by_three_is_a_white_win_in_eleven() {
     let mut p = start;
     for t in &line {
         assert!(p.is_legal(t));
-        p = p.play(t);
+        p = p.play_unchecked(t);
     }
     assert_eq!(
         p.outcome().and_then(|o| o.winner),
@@ -168,7 +168,10 @@ fn three_by_three_is_a_white_win_in_eleven() {
     let pn = pn_of(&start);
     assert_eq!(pn.value, Value::Win);
     let first = pn.best.unwrap();
-    assert_eq!(s.probe(&start.play(&first)).unwrap().0, Value::Loss);
+    assert_eq!(
+        s.probe(&start.play_unchecked(&first)).unwrap().0,
+        Value::Loss
+    );
 }
 
 #[test]
@@ -207,14 +210,14 @@ fn rule_options_are_honoured() {
     // With a no-capture limit the count becomes part of the position: more positions, and
     // both methods still agree.
     let mut rules = solve::solver_rules();
-    rules.no_capture_limit = Some(4);
+    rules = rules.with_no_capture_limit(core::num::NonZeroU16::new(4));
     let start = Position::start_with(BoardSize::TELO, rules);
     let s = retro_of(&start);
     assert!(s.states > 1012);
     assert_eq!(s.value, pn_of(&start).value);
     // A limit of 1 turn: after one paika the game is drawn, so White a1 against Black b2
     // (White to move, no capture) is no longer lost.
-    rules.no_capture_limit = Some(1);
+    rules = rules.with_no_capture_limit(core::num::NonZeroU16::new(1));
     let p = Position::from_fen_with("3/1B1/W2 w", rules).unwrap();
     assert_eq!(retro_of(&p).value, Value::Draw);
     assert_eq!(pn_of(&p).value, Value::Draw);

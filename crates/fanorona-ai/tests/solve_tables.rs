@@ -93,7 +93,7 @@ fn hand_checked_probes_on_the_standard_board() {
     assert_eq!(tables.probe(&Position::start(BoardSize::DIMY)), None); // another board
     // Rules that change the game are not covered; the no-capture limit is (see the docs).
     let mut rules = solve::solver_rules();
-    rules.compulsory_continuation = true;
+    rules = rules.with_compulsory_continuation(true);
     assert_eq!(tables.probe(&p.with_rules(rules)), None);
     assert!(
         tables
@@ -186,7 +186,7 @@ fn committed_standard_tables() {
     let mover = p.side_to_move();
     for _ in 0..first.distance {
         let (turn, _) = tables.best_turn(&p).unwrap();
-        p = p.play(&turn);
+        p = p.play_unchecked(&turn);
     }
     match first.wdl {
         Value::Draw => assert!(p.outcome().is_none()),
@@ -202,8 +202,7 @@ fn committed_standard_tables() {
 fn disk_generation_matches_the_in_memory_generator_and_checks() {
     use fanorona_ai::solve::tablegen;
     use fanorona_core::StuckRule;
-    let mut draws = solve::solver_rules();
-    draws.stuck = StuckRule::Draws;
+    let draws = solve::solver_rules().with_stuck(StuckRule::Draws);
     for (size, stones, rules) in [
         (BoardSize::TELO, 5, solve::solver_rules()),
         (BoardSize::TELO, 4, draws),

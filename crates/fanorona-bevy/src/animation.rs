@@ -68,7 +68,7 @@ fn animate(
             let moving = find(&stones, step.from);
             let captured = step
                 .captured
-                .into_iter()
+                .points(size)
                 .filter_map(|p| find(&stones, p))
                 .collect();
             queue.current = Some(Current {

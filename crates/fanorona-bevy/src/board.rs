@@ -35,8 +35,8 @@ const THICKNESS: f32 = 0.32;
 
 /// World position of a point's centre on the board surface.
 pub fn point_position(size: BoardSize, point: Point) -> Vec3 {
-    let file = f32::from(size.file_of(point));
-    let rank = f32::from(size.rank_of(point));
+    let file = f32::from(point.file());
+    let rank = f32::from(point.rank());
     let cx = (f32::from(size.cols()) - 1.0) / 2.0;
     let cy = (f32::from(size.rows()) - 1.0) / 2.0;
     Vec3::new((file - cx) * SPACING, BOARD_TOP, -(rank - cy) * SPACING)
@@ -502,7 +502,7 @@ fn draw_highlights(
                 .with_scale(Vec3::new(0.07, 0.008, d.length())),
         ));
     }
-    for p in view.last_captured {
+    for p in view.last_captured.points(size) {
         commands.spawn((
             Highlight,
             Mesh3d(palette.disc.clone()),
@@ -559,7 +559,7 @@ fn draw_highlights(
             flat,
         );
     }
-    for p in view.must_capture {
+    for p in view.must_capture.points(size) {
         spawn(
             &palette.ring,
             &palette.must,
@@ -597,7 +597,7 @@ fn draw_highlights(
         );
     }
     if let Some((approach, withdrawal)) = view.choice {
-        for p in approach {
+        for p in approach.points(size) {
             spawn(
                 &palette.ring,
                 &palette.approach,
@@ -605,7 +605,7 @@ fn draw_highlights(
                 flat,
             );
         }
-        for p in withdrawal {
+        for p in withdrawal.points(size) {
             spawn(
                 &palette.ring,
                 &palette.withdrawal,
@@ -614,7 +614,7 @@ fn draw_highlights(
             );
         }
     }
-    for p in view.visited {
+    for p in view.visited.points(size) {
         spawn(
             &palette.dot,
             &palette.visited,

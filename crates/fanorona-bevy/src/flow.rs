@@ -301,7 +301,8 @@ impl Match {
         let builder = self.replay();
         let mut stones: Vec<(Point, Side)> = Vec::new();
         for side in Side::ALL {
-            stones.extend(builder.stones(side).into_iter().map(|p| (p, side)));
+            let size = builder.start().size();
+            stones.extend(builder.stones(side).points(size).map(|p| (p, side)));
         }
         stones.sort_by_key(|(p, _)| p.index());
         stones
@@ -610,7 +611,7 @@ impl Match {
         match finished {
             Ok(turn) => {
                 debug!("turn played: {turn}");
-                if let Err(e) = self.game.play(turn) {
+                if let Err(e) = self.game.play(&turn) {
                     self.message = format!("Turn refused: {e}");
                 }
             }
@@ -639,7 +640,7 @@ impl Match {
             });
         }
         debug!("engine turn played: {turn}");
-        if let Err(e) = self.game.play(turn) {
+        if let Err(e) = self.game.play(&turn) {
             self.message = format!("Engine turn refused: {e}");
             return Vec::new();
         }
@@ -724,7 +725,7 @@ impl Match {
                 captured,
             });
         }
-        if self.game.play(turn).is_err() {
+        if self.game.play(&turn).is_err() {
             return Vec::new();
         }
         self.generation += 1;
@@ -860,9 +861,9 @@ pub fn side_name(side: Side) -> &'static str {
     }
 }
 
-/// The point's name, like `e3`.
-pub fn name(size: BoardSize, point: Point) -> String {
-    size.point_name(point).to_string()
+/// The point's name, like `e3` (a point knows its board; `_size` is kept for callers).
+pub fn name(_size: BoardSize, point: Point) -> String {
+    point.to_string()
 }
 
 fn stones_of(position: &Position) -> Vec<(Point, Side)> {
@@ -896,6 +897,7 @@ pub fn outcome_text(outcome: Outcome) -> String {
         EndReason::Resignation => "resignation",
         EndReason::Agreement => "agreement",
         EndReason::Alignment => "three stones in a line",
+        other => other.description(),
     };
     match outcome.winner {
         Some(side) => format!("{} wins: {why}.", side_name(side)),

@@ -107,7 +107,7 @@ pub fn initial_game(options: &LaunchOptions) -> Result<Option<Game>, String> {
     }
     let mut game = Game::new(*full.start());
     for t in &full.turns()[..turn] {
-        game.play(*t)
+        game.play(t)
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(Some(game))

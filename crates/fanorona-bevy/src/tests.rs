@@ -274,7 +274,7 @@ fn undo_against_the_engine_returns_to_the_persons_turn() {
     let mut game = Game::new(Position::standard());
     game.play_text("d3-e3W").expect("legal");
     let reply = game.position().legal_turns()[0];
-    game.play(reply).expect("legal");
+    game.play(&reply).expect("legal");
     let mut app = app_with(Match::from_game(game, [Player::Human, Player::Human], 1));
     app.world_mut()
         .resource_mut::<Match>()
@@ -503,7 +503,7 @@ fn record_text_round_trip() {
     let mut game = Game::new(Position::standard());
     game.play_text("d3-e3W").expect("legal");
     let reply = game.position().legal_turns()[0];
-    game.play(reply).expect("legal");
+    game.play(&reply).expect("legal");
     let text = record_text(&game, [Player::Human, Player::Engine], 4).expect("writable");
     assert!(text.contains("[White \"Person\"]"), "{text}");
     assert!(text.contains("[Black \"fanorona-ai level 4\"]"), "{text}");
@@ -538,13 +538,13 @@ fn settings_survive_a_restart_and_bad_files_are_reported() {
         ..Settings::default()
     };
     let mut rules = settings.rules();
-    rules.compulsory_continuation = true;
+    rules = rules.with_compulsory_continuation(true);
     settings.set_rules(rules);
     save_settings(&path, &settings).expect("save");
     let back = load_settings(&path).expect("load");
     assert_eq!(back, settings);
     assert_eq!(back.board_size(), BoardSize::DIMY);
-    assert!(back.rules().compulsory_continuation);
+    assert!(back.rules().compulsory_continuation());
     std::fs::write(&path, "{ not json").expect("write");
     let error = load_settings(&path).expect_err("corrupt file");
     assert!(error.to_string().contains("settings.json"), "{error}");

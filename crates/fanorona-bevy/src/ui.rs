@@ -98,17 +98,17 @@ impl Choice {
                 SideChoice::Black => "Black".into(),
             },
             Choice::Level => format!("{} ({})", s.level(), crate::engine::ai_level(s.level())),
-            Choice::Game => match rules.game {
+            Choice::Game => match rules.game() {
                 GameKind::Vela => "Vela (handicap: White gives stones away)".into(),
                 GameKind::Telo => "Fanoron-Telo (3x3, three in a line)".into(),
                 _ => "Fanorona".into(),
             },
-            Choice::Board => board_label(s.board_size(), rules.game),
-            Choice::Opening => on(rules.opening_restriction),
-            Choice::Continuation => on(rules.compulsory_continuation),
-            Choice::Stuck => match rules.stuck {
-                StuckRule::Loses => "Loses".into(),
+            Choice::Board => board_label(s.board_size(), rules.game()),
+            Choice::Opening => on(rules.opening_restriction()),
+            Choice::Continuation => on(rules.compulsory_continuation()),
+            Choice::Stuck => match rules.stuck() {
                 StuckRule::Draws => "Draws".into(),
+                _ => "Loses".into(),
             },
             Choice::Animation => s.animation.label().into(),
             Choice::Clock => s.clock.label(),
@@ -140,24 +140,31 @@ impl Choice {
                 };
             }
             Choice::Game => {
-                rules.game = match rules.game {
+                rules = rules.with_game(match rules.game() {
                     GameKind::Capture => GameKind::Vela,
                     GameKind::Vela => GameKind::Telo,
                     _ => GameKind::Capture,
-                };
+                });
                 // Fanoron-Telo has its board; leaving it, the standard board comes back.
-                if rules.game == GameKind::Telo {
+                if rules.game() == GameKind::Telo {
                     s.board = BoardSize::TELO.to_string();
                 } else if s.board_size() == BoardSize::TELO {
                     s.board = BoardSize::STANDARD.to_string();
                 }
             }
             // Fanoron-Telo is played on the 3x3 board only.
-            Choice::Board if rules.game == GameKind::Telo => {}
+            Choice::Board if rules.game() == GameKind::Telo => {}
             Choice::Board => s.board = next(&board_choices(), s.board_size()).to_string(),
-            Choice::Opening => rules.opening_restriction = !rules.opening_restriction,
-            Choice::Continuation => rules.compulsory_continuation = !rules.compulsory_continuation,
-            Choice::Stuck => rules.stuck = next(&[StuckRule::Loses, StuckRule::Draws], rules.stuck),
+            Choice::Opening => {
+                rules = rules.with_opening_restriction(!rules.opening_restriction());
+            }
+            Choice::Continuation => {
+                rules = rules.with_compulsory_continuation(!rules.compulsory_continuation());
+            }
+            Choice::Stuck => {
+                rules =
+                    rules.with_stuck(next(&[StuckRule::Loses, StuckRule::Draws], rules.stuck()));
+            }
             Choice::Animation => s.animation = next(&AnimationSpeed::ALL, s.animation),
             Choice::Clock => s.clock = next(&TimeControl::ALL, s.clock),
             Choice::Sound => s.muted = !s.muted,

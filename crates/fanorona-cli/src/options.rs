@@ -52,10 +52,10 @@ impl RuleArgs {
             None => Rules::STANDARD,
         };
         if self.opening_restriction {
-            rules.opening_restriction = true;
+            rules = rules.with_opening_restriction(true);
         }
         if self.compulsory_continuation {
-            rules.compulsory_continuation = true;
+            rules = rules.with_compulsory_continuation(true);
         }
         if let Some(v) = &self.stuck {
             rules.set("stuck", v)?;

@@ -34,7 +34,7 @@ fn random_game(rng: &mut XorShift, n: usize) -> GameRecord {
     while game.outcome().is_none() && game.turns().len() < 150 {
         let turns = game.position().legal_turns();
         let turn = turns[(rng.next() % turns.len() as u64) as usize];
-        game.play(turn).expect("a legal turn");
+        game.play(&turn).expect("a legal turn");
         movetext.push(Element::Turn(turn.to_string()));
     }
     let result = game

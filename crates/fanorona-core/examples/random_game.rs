@@ -28,7 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let turn = turns[(seed % turns.len() as u64) as usize];
         let number = game.position().turn_number();
         let side = game.position().side_to_move();
-        game.play(turn)?;
+        game.play(&turn)?;
         println!("{number:>3}. {side:<5} {turn:<16} {}", game.position());
     }
     let outcome = game.outcome().expect("the loop ends when the game is over");

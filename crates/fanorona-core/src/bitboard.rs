@@ -1,33 +1,53 @@
 //! Sets of points as 64-bit masks.
 
+use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-use crate::Point;
+use crate::{BoardSize, Point};
 
-/// A set of points, one bit per point index.
+/// A set of points, one bit per point index (`rank * columns + file`).
+///
+/// A bitboard does not know its board: [`Bitboard::points`] lists its points on a given
+/// board. The bits are available as a `u64` ([`Bitboard::bits`], [`Bitboard::from_bits`])
+/// for engines that compute with them.
 ///
 /// # Examples
 ///
 /// ```
-/// use fanorona_core::{Bitboard, Point};
+/// use fanorona_core::{Bitboard, BoardSize};
 ///
-/// let set = Point(3).bit() | Point(10).bit();
+/// let size = BoardSize::DIMY;
+/// let [a1, c2] = ["a1", "c2"].map(|n| size.parse_point(n).unwrap());
+/// let set = a1.bit() | c2.bit();
 /// assert_eq!(set.count(), 2);
-/// assert!(set.contains(Point(10)));
-/// assert_eq!(set.into_iter().collect::<Vec<_>>(), vec![Point(3), Point(10)]);
+/// assert!(set.contains(c2));
+/// assert_eq!(set.points(size).collect::<Vec<_>>(), [a1, c2]);
+/// assert_eq!(set.bits(), 1 << 0 | 1 << 7);
+/// assert_eq!(Bitboard::from_bits(set.bits()), set);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Bitboard(pub u64);
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(u64);
 
 impl Bitboard {
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard(0);
 
-    /// Whether the set holds `point`.
+    /// The set with these bits: bit `i` stands for the point with index `i`.
+    #[inline]
+    pub const fn from_bits(bits: u64) -> Bitboard {
+        Bitboard(bits)
+    }
+
+    /// The bits of the set: bit `i` stands for the point with index `i`.
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// Whether the set holds the index of `point`.
     #[inline]
     pub const fn contains(self, point: Point) -> bool {
-        self.0 >> point.0 & 1 == 1
+        self.0 >> point.index() & 1 == 1
     }
 
     /// Number of points in the set.
@@ -42,47 +62,53 @@ impl Bitboard {
         self.0 == 0
     }
 
-    /// The lowest point of the set, if any.
+    /// The points of the set on the board of `size`, lowest index first (indices past the
+    /// board are left out).
     #[inline]
-    pub const fn first(self) -> Option<Point> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Point(self.0.trailing_zeros() as u8))
+    pub fn points(self, size: BoardSize) -> Points {
+        Points {
+            bits: self.0 & size.geometry().all().0,
+            size,
         }
     }
-}
 
-impl IntoIterator for Bitboard {
-    type Item = Point;
-    type IntoIter = Points;
-
+    /// The lowest point of the set on the board of `size`, if any.
     #[inline]
-    fn into_iter(self) -> Points {
-        Points(self.0)
+    pub fn first(self, size: BoardSize) -> Option<Point> {
+        self.points(size).next()
     }
 }
 
-/// Iterator over the points of a [`Bitboard`], lowest index first.
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Bitboard({:#x})", self.0)
+    }
+}
+
+/// Iterator over the points of a [`Bitboard`] on one board, lowest index first; made by
+/// [`Bitboard::points`].
 #[derive(Clone, Debug)]
-pub struct Points(u64);
+pub struct Points {
+    bits: u64,
+    size: BoardSize,
+}
 
 impl Iterator for Points {
     type Item = Point;
 
     #[inline]
     fn next(&mut self) -> Option<Point> {
-        if self.0 == 0 {
+        if self.bits == 0 {
             return None;
         }
-        let p = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Point(p))
+        let p = self.bits.trailing_zeros() as u8;
+        self.bits &= self.bits - 1;
+        Some(Point::new(self.size, p))
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = self.bits.count_ones() as usize;
         (n, Some(n))
     }
 }
@@ -113,8 +139,25 @@ bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
 impl Not for Bitboard {
     type Output = Bitboard;
+    /// The complement over all 64 bits: mask it with [`Geometry::all`](crate::Geometry::all)
+    /// to stay on a board.
     #[inline]
     fn not(self) -> Bitboard {
         Bitboard(!self.0)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Bitboard {
+    /// As its bits, a number.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(self.0)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Bitboard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bitboard, D::Error> {
+        <u64 as serde::Deserialize>::deserialize(d).map(Bitboard)
     }
 }

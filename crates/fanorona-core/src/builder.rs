@@ -49,9 +49,25 @@ pub struct TurnBuilder {
 }
 
 /// Why a step or the end of a turn was refused.
+///
+/// ```
+/// use fanorona_core::{Position, StepError};
+///
+/// let pos = Position::standard();
+/// let mut builder = pos.begin_turn();
+/// let step = builder.legal_steps()[0];
+/// builder.play_step(step)?;
+/// match builder.play_step(step) {
+///     Err(e @ StepError::Illegal(_)) => assert!(e.to_string().starts_with("illegal ")),
+///     other => panic!("{other:?}"),
+/// }
+/// # Ok::<(), StepError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum StepError {
-    /// The step is not among [`TurnBuilder::legal_steps`].
+    /// The step is not among [`TurnBuilder::legal_steps`]; it names its points (see
+    /// [`Step`]'s `Display`).
     Illegal(Step),
     /// The turn cannot end yet: no step was made, or compulsory continuation demands more.
     CannotEnd,
@@ -60,11 +76,7 @@ pub enum StepError {
 impl fmt::Display for StepError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StepError::Illegal(s) => write!(
-                f,
-                "illegal step from point {} to point {} ({:?})",
-                s.from.0, s.to.0, s.kind
-            ),
+            StepError::Illegal(s) => write!(f, "illegal {} step {s}", s.kind),
             StepError::CannotEnd => write!(f, "the turn cannot end here"),
         }
     }
@@ -97,6 +109,7 @@ impl TurnBuilder {
     pub fn legal_steps(&self) -> StepList {
         let mut out = StepList::new();
         let pos = &self.start;
+        let size = pos.size();
         let kind = |wd: bool| {
             if wd {
                 StepKind::Withdrawal
@@ -110,8 +123,8 @@ impl TurnBuilder {
                 if any {
                     movegen::first_capture_steps(pos, &masks, |from, d, wd, to, _| {
                         out.push(Step {
-                            from: Point(from),
-                            to: Point(to),
+                            from: Point::new(size, from),
+                            to: Point::new(size, to),
                             dir: Direction::from_index(d),
                             kind: kind(wd),
                         });
@@ -119,8 +132,8 @@ impl TurnBuilder {
                 } else {
                     movegen::paika_steps(pos, u64::MAX, |from, d, to| {
                         out.push(Step {
-                            from: Point(from),
-                            to: Point(to),
+                            from: Point::new(size, from),
+                            to: Point::new(size, to),
                             dir: Direction::from_index(d),
                             kind: StepKind::Paika,
                         });
@@ -131,7 +144,7 @@ impl TurnBuilder {
                 if turn.is_paika() || pos.is_opening_restricted() {
                     return out;
                 }
-                let at = turn.to().0;
+                let at = turn.to().index() as u8;
                 movegen::continuation_steps(
                     pos,
                     at,
@@ -141,8 +154,8 @@ impl TurnBuilder {
                     self.last,
                     |d, wd, to, _| {
                         out.push(Step {
-                            from: Point(at),
-                            to: Point(to),
+                            from: Point::new(size, at),
+                            to: Point::new(size, to),
                             dir: Direction::from_index(d),
                             kind: kind(wd),
                         });
@@ -151,6 +164,79 @@ impl TurnBuilder {
             }
         }
         out
+    }
+
+    /// The legal steps from `from` now (see [`TurnBuilder::legal_steps`]): what a client
+    /// highlights when a player picks up a stone.
+    ///
+    /// ```
+    /// use fanorona_core::Position;
+    ///
+    /// let pos = Position::standard();
+    /// let builder = pos.begin_turn();
+    /// let d3 = pos.size().parse_point("d3").unwrap();
+    /// // d3-e3 approaches or withdraws: two steps to the same point.
+    /// assert_eq!(builder.steps_from(d3).len(), 2);
+    /// let c3 = pos.size().parse_point("c3").unwrap();
+    /// assert!(builder.steps_from(c3).is_empty()); // c3 cannot capture
+    /// ```
+    pub fn steps_from(&self, from: Point) -> StepList {
+        let mut steps = self.legal_steps();
+        steps.retain(|s| s.from == from);
+        steps
+    }
+
+    /// The legal steps from `from` to `to` now: none, one, or two when the move can approach
+    /// or withdraw (the player then chooses the capture).
+    ///
+    /// ```
+    /// use fanorona_core::{Position, StepKind};
+    ///
+    /// let pos = Position::standard();
+    /// let mut builder = pos.begin_turn();
+    /// let [d3, e3, f2] = ["d3", "e3", "f2"].map(|n| pos.size().parse_point(n).unwrap());
+    /// let kinds: Vec<StepKind> = builder.steps_between(d3, e3).iter().map(|s| s.kind).collect();
+    /// assert!(kinds.len() == 2 && kinds.contains(&StepKind::Approach) && kinds.contains(&StepKind::Withdrawal));
+    /// let only = builder.steps_between(f2, e3);
+    /// assert_eq!(only.len(), 1);
+    /// builder.play_step(only[0])?;
+    /// assert_eq!(builder.finish()?.to_string(), "f2-e3A");
+    /// # Ok::<(), fanorona_core::StepError>(())
+    /// ```
+    pub fn steps_between(&self, from: Point, to: Point) -> StepList {
+        let mut steps = self.legal_steps();
+        steps.retain(|s| s.from == from && s.to == to);
+        steps
+    }
+
+    /// Takes back the last step and returns it (`None` before the first step). The builder is
+    /// then as it was before that step.
+    ///
+    /// ```
+    /// use fanorona_core::Position;
+    ///
+    /// let pos = Position::standard();
+    /// let mut builder = pos.begin_turn();
+    /// let first = builder.legal_steps()[0];
+    /// builder.play_step(first)?;
+    /// assert_eq!(builder.undo_step(), Some(first));
+    /// assert!(builder.turn_so_far().is_none());
+    /// assert_eq!(builder.legal_steps().len(), 5);
+    /// assert_eq!(builder.undo_step(), None);
+    /// # Ok::<(), fanorona_core::StepError>(())
+    /// ```
+    pub fn undo_step(&mut self) -> Option<Step> {
+        let turn = self.turn?;
+        let steps: StepList = turn.steps().collect();
+        let (last, before) = steps.split_last()?;
+        let mut again = self.start.begin_turn();
+        for step in before {
+            again
+                .play_step(*step)
+                .expect("a step that was legal is legal again from the same start");
+        }
+        *self = again;
+        Some(*last)
     }
 
     /// The stones `step` would capture now (empty for a paika or an illegal step).
@@ -167,9 +253,9 @@ impl TurnBuilder {
             _ => step.dir,
         };
         match start {
-            Some(p) if self.legal_steps().contains(&step) => {
-                Bitboard(movegen::capture_line(&self.start, p.0, dir.index(), opp))
-            }
+            Some(p) if self.legal_steps().contains(&step) => Bitboard::from_bits(
+                movegen::capture_line(&self.start, p.index() as u8, dir.index(), opp),
+            ),
             _ => Bitboard::EMPTY,
         }
     }
@@ -185,11 +271,15 @@ impl TurnBuilder {
             return Err(StepError::Illegal(step));
         }
         let size = self.start.size();
-        let (from, to, d) = (step.from.0, step.to.0, step.dir.index());
+        let (from, to, d) = (
+            step.from.index() as u8,
+            step.to.index() as u8,
+            step.dir.index(),
+        );
         if step.kind == StepKind::Paika {
             self.turn = Some(Turn::paika(size, from, d, to));
         } else {
-            let captured = self.captured_by(step).0;
+            let captured = self.captured_by(step).bits();
             let base = self.turn.unwrap_or_else(|| Turn::start_capture(size, from));
             self.turn = Some(base.push_capture(d, step.kind == StepKind::Withdrawal, to, captured));
             self.opp &= !captured;
@@ -227,7 +317,7 @@ impl TurnBuilder {
 
     /// The points the moving stone has occupied this turn (it may not return to them).
     pub fn visited(&self) -> Bitboard {
-        Bitboard(self.visited)
+        Bitboard::from_bits(self.visited)
     }
 
     /// The direction of the last step (the next step may not repeat it).
@@ -238,9 +328,9 @@ impl TurnBuilder {
     /// The stones of `color` on the board as it stands after the steps so far.
     pub fn stones(&self, color: Color) -> Bitboard {
         if color == self.start.side_to_move() {
-            Bitboard(self.me)
+            Bitboard::from_bits(self.me)
         } else {
-            Bitboard(self.opp)
+            Bitboard::from_bits(self.opp)
         }
     }
 

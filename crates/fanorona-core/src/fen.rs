@@ -223,6 +223,24 @@ impl Position {
     }
 }
 
+impl core::str::FromStr for Position {
+    type Err = FenError;
+
+    /// Reads a position string under the standard rules, as [`Position::from_fen`] does;
+    /// `Display` writes it back.
+    ///
+    /// ```
+    /// use fanorona_core::Position;
+    ///
+    /// let pos: Position = "BBB/B1W/WWW w".parse()?;
+    /// assert_eq!(pos.to_string().parse::<Position>()?, pos);
+    /// # Ok::<(), fanorona_core::FenError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}
+
 fn parse_setup(fen: &str) -> Result<(Setup, Option<GameKind>), FenError> {
     let mut fields = fen.split_ascii_whitespace();
     let board = fields.next().ok_or(FenError::Empty)?;
@@ -277,8 +295,8 @@ fn parse_setup(fen: &str) -> Result<(Setup, Option<GameKind>), FenError> {
         for (file, cell) in row.iter().enumerate() {
             let p = size.point(file as u8, rank).expect("size checked");
             match cell {
-                Some(Color::White) => white |= 1 << p.0,
-                Some(Color::Black) => black |= 1 << p.0,
+                Some(Color::White) => white |= 1 << p.index(),
+                Some(Color::Black) => black |= 1 << p.index(),
                 None => {}
             }
         }
@@ -327,8 +345,8 @@ fn parse_setup(fen: &str) -> Result<(Setup, Option<GameKind>), FenError> {
     }
     let setup = Setup {
         size,
-        white: Bitboard(white),
-        black: Bitboard(black),
+        white: Bitboard::from_bits(white),
+        black: Bitboard::from_bits(black),
         side_to_move: side,
         no_capture_count,
         turn_number,

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Color, EndReason, Outcome, Position, Turn, TurnError};
+use crate::{Color, EndReason, IllegalReason, Outcome, Position, Turn, TurnError};
 
 /// A game in progress or finished: its start, its turns and the positions they led to.
 ///
@@ -23,20 +23,51 @@ use crate::{Color, EndReason, Outcome, Position, Turn, TurnError};
 /// assert!(game.outcome().is_none());
 /// # Ok::<(), fanorona_core::PlayError>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Game {
     positions: Vec<Position>,
     turns: Vec<Turn>,
     decided: Option<Outcome>,
 }
 
-/// Why a turn could not be played in a game.
+/// Why a turn could not be played in a position or a game.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::{Color, Game, IllegalReason, PlayError, TurnError};
+///
+/// let mut game = Game::default();
+/// let stale = game.play_text("f2-e3A")?;
+/// match game.play(&stale) {
+///     Err(PlayError::Illegal { turn, reason }) => {
+///         assert_eq!(turn, stale);
+///         assert_eq!(reason, IllegalReason::NoStone(turn.from()));
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// match game.play_text("f2-e3") {
+///     Err(PlayError::Text(TurnError::Illegal { reason, .. })) => {
+///         assert_eq!(reason.to_string(), "there is no stone on f2")
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// game.resign(Color::Black);
+/// assert!(matches!(game.play_text("d5-d4A"), Err(PlayError::GameOver(_))));
+/// # Ok::<(), PlayError>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The game is already over.
     GameOver(Outcome),
     /// The turn is not legal in the current position.
-    Illegal(Turn),
+    Illegal {
+        /// The turn.
+        turn: Turn,
+        /// Why it is not legal.
+        reason: IllegalReason,
+    },
     /// The turn text does not name a legal turn.
     Text(TurnError),
 }
@@ -45,7 +76,7 @@ impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::GameOver(o) => write!(f, "the game is over: {o}"),
-            PlayError::Illegal(t) => write!(f, "illegal turn {t}"),
+            PlayError::Illegal { turn, reason } => write!(f, "illegal turn {turn}: {reason}"),
             PlayError::Text(e) => e.fmt(f),
         }
     }
@@ -106,16 +137,13 @@ impl Game {
     ///
     /// [`PlayError::GameOver`] when the game has ended, [`PlayError::Illegal`] when the turn
     /// is not legal in the current position.
-    pub fn play(&mut self, turn: Turn) -> Result<(), PlayError> {
+    pub fn play(&mut self, turn: &Turn) -> Result<(), PlayError> {
         if let Some(o) = self.outcome() {
             return Err(PlayError::GameOver(o));
         }
-        let pos = *self.position();
-        if !pos.is_legal(&turn) {
-            return Err(PlayError::Illegal(turn));
-        }
-        self.positions.push(pos.play(&turn));
-        self.turns.push(turn);
+        let next = self.position().play(turn)?;
+        self.positions.push(next);
+        self.turns.push(*turn);
         Ok(())
     }
 
@@ -125,9 +153,14 @@ impl Game {
     /// Unlike [`Game::play`] this does not check that the game is still going on either: a
     /// record reader can replay a game past its end and report that separately. The turn must
     /// be legal; otherwise the history holds a position the rules could not reach.
-    pub fn play_unchecked(&mut self, turn: Turn) {
-        self.positions.push(self.position().play(&turn));
-        self.turns.push(turn);
+    ///
+    /// # Panics
+    ///
+    /// In builds with debug assertions, when the turn is not legal in the current position
+    /// (see [`Position::play_unchecked`]).
+    pub fn play_unchecked(&mut self, turn: &Turn) {
+        self.positions.push(self.position().play_unchecked(turn));
+        self.turns.push(*turn);
     }
 
     /// Reads turn text in the current position and plays it.
@@ -141,7 +174,7 @@ impl Game {
             return Err(PlayError::GameOver(o));
         }
         let turn = self.position().parse_turn(text)?;
-        self.positions.push(self.position().play(&turn));
+        self.positions.push(self.position().play_unchecked(&turn));
         self.turns.push(turn);
         Ok(turn)
     }
@@ -154,6 +187,12 @@ impl Game {
         let turn = self.turns.pop()?;
         self.positions.pop();
         Some(turn)
+    }
+
+    /// How the players ended the game, when they did: a resignation or an agreed draw (not
+    /// an end by the rules, which [`Game::outcome`] gives too).
+    pub fn decided(&self) -> Option<Outcome> {
+        self.decided
     }
 
     /// `color` resigns: the other side wins.

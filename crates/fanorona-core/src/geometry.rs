@@ -114,45 +114,49 @@ impl BoardSize {
     }
 
     /// The point on `file` (0 = `a`) and `rank` (0 = `1`), if it is on the board.
+    ///
+    /// ```
+    /// use fanorona_core::BoardSize;
+    /// let size = BoardSize::STANDARD;
+    /// assert_eq!(size.point(4, 2).unwrap().to_string(), "e3");
+    /// assert_eq!(size.point(9, 0), None);
+    /// ```
     #[inline]
     pub const fn point(self, file: u8, rank: u8) -> Option<Point> {
         if file < self.cols() && rank < self.rows() {
-            Some(Point(rank * self.cols() + file))
+            Some(Point {
+                index: rank * self.cols() + file,
+                size: self,
+            })
         } else {
             None
         }
     }
 
-    /// The file of a point, 0 for `a`.
-    #[inline]
-    pub const fn file_of(self, point: Point) -> u8 {
-        point.0 % self.cols()
-    }
-
-    /// The rank of a point, 0 for rank `1`.
-    #[inline]
-    pub const fn rank_of(self, point: Point) -> u8 {
-        point.0 / self.cols()
-    }
-
-    /// Whether `point` lies on this board.
-    #[inline]
-    pub const fn contains(self, point: Point) -> bool {
-        (point.0 as usize) < self.len()
-    }
-
-    /// The name of a point, such as `e3`.
+    /// The point with this index (`rank * columns + file`), if it is on the board.
     ///
     /// ```
     /// use fanorona_core::BoardSize;
-    /// let size = BoardSize::STANDARD;
-    /// assert_eq!(size.point_name(size.point(4, 2).unwrap()), "e3");
+    /// let size = BoardSize::DIMY;
+    /// assert_eq!(size.point_at(7).map(|p| p.to_string()), Some("c2".to_owned()));
+    /// assert_eq!(size.point_at(25), None);
     /// ```
-    pub fn point_name(self, point: Point) -> PointName {
-        PointName {
-            file: self.file_of(point),
-            rank: self.rank_of(point),
+    #[inline]
+    pub const fn point_at(self, index: usize) -> Option<Point> {
+        if index < self.len() {
+            Some(Point {
+                index: index as u8,
+                size: self,
+            })
+        } else {
+            None
         }
+    }
+
+    /// Whether `point` is a point of this board (a point of another board never is).
+    #[inline]
+    pub const fn contains(self, point: Point) -> bool {
+        point.size.index == self.index
     }
 
     /// Parses a point name such as `e3` on this board.
@@ -171,8 +175,8 @@ impl BoardSize {
     }
 
     /// All points of this board, `a1` first, rank by rank.
-    pub fn points(self) -> impl Iterator<Item = Point> + Clone {
-        (0..self.len() as u8).map(Point)
+    pub fn points(self) -> impl ExactSizeIterator<Item = Point> + Clone {
+        (0..self.len() as u8).map(move |index| Point { index, size: self })
     }
 }
 
@@ -197,6 +201,7 @@ impl FromStr for BoardSize {
 
 /// The error for a board size that is not supported.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct SizeError {
     /// The rows asked for (0 when the text could not be read as `RxC`).
     pub rows: u8,
@@ -220,45 +225,105 @@ impl fmt::Display for SizeError {
 
 impl std::error::Error for SizeError {}
 
-/// A point of a board: its index, `rank * columns + file`, so `a1` is 0.
+/// A point of a board, which it knows: points are made only by a [`BoardSize`] (checked) or
+/// by the crate's own types, so a point is always on its board, and a point of one board is
+/// never taken for a point of another ([`BoardSize::contains`] and [`Position::stone_at`]
+/// tell them apart).
 ///
-/// A point means nothing without its [`BoardSize`]; use [`BoardSize::point`] and
-/// [`BoardSize::point_name`] to go between points and names.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Point(pub u8);
+/// Its index is `rank * columns + file`, so `a1` is 0. `Display` writes its name, such as
+/// `e3`.
+///
+/// [`Position::stone_at`]: crate::Position::stone_at
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::BoardSize;
+///
+/// let e3 = BoardSize::STANDARD.parse_point("e3").unwrap();
+/// assert_eq!((e3.file(), e3.rank(), e3.index()), (4, 2, 22));
+/// assert_eq!(e3.to_string(), "e3");
+/// // The same name on the 5x5 board is another point.
+/// let small = BoardSize::DIMY.parse_point("e3").unwrap();
+/// assert_ne!(e3, small);
+/// assert!(!BoardSize::DIMY.contains(e3));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Point {
+    index: u8,
+    size: BoardSize,
+}
 
 impl Point {
-    /// The point's index on its board.
+    /// A point from an index known to be on the board of `size`.
+    #[inline]
+    pub(crate) const fn new(size: BoardSize, index: u8) -> Point {
+        debug_assert!((index as usize) < size.len());
+        Point { index, size }
+    }
+
+    /// The point's index on its board, `rank * columns + file`.
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        self.index as usize
+    }
+
+    /// The board the point belongs to.
+    #[inline]
+    pub const fn size(self) -> BoardSize {
+        self.size
+    }
+
+    /// The file, 0 for `a`.
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.index % self.size.cols()
+    }
+
+    /// The rank, 0 for rank `1`.
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.index / self.size.cols()
     }
 
     /// The single-point bitboard.
     #[inline]
     pub const fn bit(self) -> Bitboard {
-        Bitboard(1u64 << self.0)
+        Bitboard::from_bits(1u64 << self.index)
     }
 }
 
-/// The printable name of a point, such as `e3`; made by [`BoardSize::point_name`].
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct PointName {
-    file: u8,
-    rank: u8,
+impl PartialOrd for Point {
+    fn partial_cmp(&self, other: &Point) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
-impl fmt::Display for PointName {
+impl Ord for Point {
+    /// By board (in the order of [`BoardSize::ALL`]), then by index.
+    fn cmp(&self, other: &Point) -> core::cmp::Ordering {
+        (self.size.index, self.index).cmp(&(other.size.index, other.index))
+    }
+}
+
+impl fmt::Display for Point {
+    /// The point's name: its file as a letter from `a`, its rank as a digit from `1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file) as char, self.rank + 1)
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
     }
 }
 
-impl PartialEq<&str> for PointName {
+impl PartialEq<&str> for Point {
+    /// Whether the point has this name.
     fn eq(&self, other: &&str) -> bool {
         let b = other.as_bytes();
-        b.len() == 2 && b[0] == b'a' + self.file && b[1] == b'1' + self.rank
+        b.len() == 2 && b[0] == b'a' + self.file() && b[1] == b'1' + self.rank()
+    }
+}
+
+impl From<Point> for Bitboard {
+    fn from(point: Point) -> Bitboard {
+        point.bit()
     }
 }
 
@@ -338,6 +403,74 @@ impl Direction {
         }
     }
 }
+
+impl fmt::Display for Direction {
+    /// The compass name in capitals: `N`, `NE`, `E`, `SE`, `S`, `SW`, `W`, `NW`.
+    ///
+    /// ```
+    /// use fanorona_core::Direction;
+    /// assert_eq!(Direction::SW.to_string(), "SW");
+    /// assert_eq!("sw".parse::<Direction>(), Ok(Direction::SW));
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Direction {
+    /// The compass name in capitals: `N`, `NE`, `E`, `SE`, `S`, `SW`, `W`, `NW`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Direction::N => "N",
+            Direction::NE => "NE",
+            Direction::E => "E",
+            Direction::SE => "SE",
+            Direction::S => "S",
+            Direction::SW => "SW",
+            Direction::W => "W",
+            Direction::NW => "NW",
+        }
+    }
+}
+
+impl FromStr for Direction {
+    type Err = DirectionError;
+
+    /// Reads a compass name in either case: `N`, `ne`, ...
+    fn from_str(s: &str) -> Result<Direction, DirectionError> {
+        Direction::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| DirectionError {
+                text: crate::notation::excerpt(s),
+            })
+    }
+}
+
+/// A text that names no direction (see [`Direction`]'s `FromStr`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DirectionError {
+    text: String,
+}
+
+impl DirectionError {
+    /// The text that was read (at most its first 40 characters).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl fmt::Display for DirectionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not a direction (N, NE, E, SE, S, SW, W or NW)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for DirectionError {}
 
 /// The points `p` for which `p + delta` is in `bb`; callers mask out bits that wrapped
 /// around an edge.
@@ -450,32 +583,36 @@ impl Geometry {
     /// Every point of the board.
     #[inline]
     pub fn all(&self) -> Bitboard {
-        Bitboard(self.all)
+        Bitboard::from_bits(self.all)
     }
 
     /// The strong points: those where diagonal lines cross (file + rank even).
     #[inline]
     pub fn strong(&self) -> Bitboard {
-        Bitboard(self.strong)
+        Bitboard::from_bits(self.strong)
     }
 
     /// Iterates over the strong points.
     pub fn strong_points(&self) -> impl Iterator<Item = Point> + '_ {
-        Bitboard(self.strong).into_iter()
+        self.strong().points(self.size)
     }
 
-    /// Whether diagonal lines pass through `point`.
+    /// Whether diagonal lines pass through `point` (false for a point of another board).
     #[inline]
     pub fn is_strong(&self, point: Point) -> bool {
-        self.strong >> point.0 & 1 == 1
+        self.size.contains(point) && self.strong >> point.index & 1 == 1
     }
 
-    /// The point next to `point` along a line in `dir`, if there is one.
+    /// The point next to `point` along a line in `dir`, if there is one (none for a point of
+    /// another board).
     #[inline]
     pub fn neighbour(&self, point: Point, dir: Direction) -> Option<Point> {
+        if !self.size.contains(point) {
+            return None;
+        }
         match self.neighbours[point.index()][dir.index()] {
             NONE => None,
-            n => Some(Point(n)),
+            n => Some(Point::new(self.size, n)),
         }
     }
 
@@ -507,7 +644,7 @@ impl Geometry {
     #[inline]
     pub fn toward(&self, set: Bitboard, dir: Direction) -> Bitboard {
         let d = dir.index();
-        Bitboard(self.step1[d] & shift_toward(set.0, self.delta[d]))
+        Bitboard::from_bits(self.step1[d] & shift_toward(set.bits(), self.delta[d]))
     }
 
     /// The direction of the step from `from` to its neighbour `to`.
@@ -561,6 +698,41 @@ impl<'de> serde::Deserialize<'de> for BoardSize {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BoardSize, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
         text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// With serde, a point is written with its board: `{"board": "5x9", "name": "e3"}`.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PointRepr<'a> {
+    board: BoardSize,
+    #[serde(borrow)]
+    name: std::borrow::Cow<'a, str>,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Point {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        PointRepr {
+            board: self.size,
+            name: self.to_string().into(),
+        }
+        .serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Point {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Point, D::Error> {
+        let repr = PointRepr::deserialize(d)?;
+        repr.board.parse_point(&repr.name).ok_or_else(|| {
+            serde::de::Error::custom(format_args!(
+                "{:?} is not a point of the {} board",
+                crate::notation::excerpt(&repr.name),
+                repr.board
+            ))
+        })
     }
 }
 

@@ -77,7 +77,7 @@ impl<S: Sink> Sink for Unique<'_, S> {
     fn push(&mut self, turn: Turn) {
         // Paika turns are all different: one step from a start to an end, capturing nothing.
         if turn.is_capture() {
-            let key = (turn.from().0, turn.to().0, turn.captured().0);
+            let key = (turn.start_index(), turn.end_index(), turn.captured().bits());
             let bit = Self::slot(key.1, key.2);
             if self.filter & bit != 0 && self.seen.contains(&key) {
                 return;
@@ -106,7 +106,7 @@ pub(crate) fn capture_masks(pos: &Position) -> (([u64; 8], [u64; 8]), bool) {
     let geo = pos.geo;
     let me = pos.stones[pos.side.index()];
     let opp = pos.stones[pos.side.other().index()];
-    let empty = geo.all().0 & !(me | opp);
+    let empty = geo.all().bits() & !(me | opp);
     let mut approach = [0u64; 8];
     let mut withdrawal = [0u64; 8];
     let mut any = 0;
@@ -129,7 +129,7 @@ pub(crate) fn has_legal_turn(pos: &Position) -> bool {
     }
     let geo = pos.geo;
     let me = pos.stones[pos.side.index()];
-    let empty = geo.all().0 & !(me | pos.stones[pos.side.other().index()]);
+    let empty = geo.all().bits() & !(me | pos.stones[pos.side.other().index()]);
     (0..8).any(|d| me & geo.step1[d] & toward(empty, geo.delta[d]) != 0)
 }
 
@@ -216,7 +216,7 @@ pub(crate) fn first_capture_steps(
 #[inline(always)]
 pub(crate) fn paika_steps(pos: &Position, only: u64, mut f: impl FnMut(u8, usize, u8)) {
     let geo = pos.geo;
-    let empty = geo.all().0 & !(pos.stones[0] | pos.stones[1]);
+    let empty = geo.all().bits() & !(pos.stones[0] | pos.stones[1]);
     let me = pos.stones[pos.side.index()] & only;
     for d in 0..8 {
         let delta = geo.delta[d];
@@ -286,7 +286,7 @@ fn extend<S: Sink>(
     if !compulsory {
         sink.push(turn);
     }
-    let at = turn.to().0;
+    let at = turn.end_index();
     let mut continued = false;
     continuation_steps(pos, at, me, opp, visited, last, |d, wd, to, captured| {
         continued = true;
@@ -313,7 +313,7 @@ fn count(pos: &Position, masks: &([u64; 8], [u64; 8]), any_capture: bool) -> u64
     let geo = pos.geo;
     let me = pos.stones[pos.side.index()];
     if !any_capture {
-        let empty = geo.all().0 & !(me | pos.stones[pos.side.other().index()]);
+        let empty = geo.all().bits() & !(me | pos.stones[pos.side.other().index()]);
         return (0..8)
             .map(|d| u64::from((me & geo.step1[d] & toward(empty, geo.delta[d])).count_ones()))
             .sum();

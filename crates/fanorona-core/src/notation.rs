@@ -23,20 +23,30 @@ use core::fmt;
 
 use smallvec::SmallVec;
 
-use crate::{BoardSize, Point, Position, StepKind, Turn};
+use crate::{BoardSize, IllegalReason, Point, Position, StepKind, Turn};
 
-/// The syntax of a turn text, read without a position.
+/// The syntax of a turn text, read without a position: the starting point, then each point
+/// stepped to with the capture letter when one was written.
+///
+/// ```
+/// use fanorona_core::{BoardSize, StepKind, TurnText};
+///
+/// let text = TurnText::parse("d2-d1W-e1", BoardSize::STANDARD)?;
+/// assert_eq!(text.from().to_string(), "d2");
+/// let steps: Vec<(String, Option<StepKind>)> =
+///     text.steps().iter().map(|(p, k)| (p.to_string(), *k)).collect();
+/// assert_eq!(steps, [("d1".to_owned(), Some(StepKind::Withdrawal)), ("e1".to_owned(), None)]);
+/// # Ok::<(), fanorona_core::TurnSyntaxError>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct TurnText {
-    /// The starting point.
-    pub from: Point,
-    /// Each point stepped to, with the capture letter when one was written; none for a
-    /// placement (the text is the point alone, as in `b2`).
-    pub steps: SmallVec<[(Point, Option<StepKind>); 8]>,
+    from: Point,
+    steps: SmallVec<[(Point, Option<StepKind>); 8]>,
 }
 
 /// What is syntactically wrong with a turn text.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct TurnSyntaxError {
     /// Byte offset in the text where the problem is.
     pub offset: usize,
@@ -71,15 +81,16 @@ impl std::error::Error for TurnSyntaxError {}
 
 /// Why a turn text cannot be played in a position.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum TurnError {
     /// The text is not a turn at all.
     Syntax(TurnSyntaxError),
     /// The text is a well-formed turn, but not legal in the position.
     Illegal {
-        /// The text.
+        /// The text (at most its first 40 characters).
         text: String,
-        /// Why, as far as it can be told simply.
-        reason: &'static str,
+        /// Why.
+        reason: IllegalReason,
     },
     /// More than one legal turn matches (a capture letter was left out where both captures
     /// are possible).
@@ -164,6 +175,17 @@ impl TurnText {
         Ok(TurnText { from, steps })
     }
 
+    /// The starting point.
+    pub fn from(&self) -> Point {
+        self.from
+    }
+
+    /// Each point stepped to, with the capture letter when one was written; none for a
+    /// placement (the text is the point alone, as in `b2`).
+    pub fn steps(&self) -> &[(Point, Option<StepKind>)] {
+        &self.steps
+    }
+
     /// Whether `turn` has this path (and these capture letters where written).
     pub fn matches(&self, turn: &Turn) -> bool {
         turn.from() == self.from
@@ -200,8 +222,8 @@ impl Position {
         match found.len() {
             1 => Ok(found[0]),
             0 => Err(TurnError::Illegal {
-                text: text.trim().to_owned(),
-                reason: self.illegal_reason(&parsed),
+                text: excerpt(text.trim()),
+                reason: self.illegal_reason(parsed.from, &parsed.steps),
             }),
             _ => Err(TurnError::Ambiguous {
                 text: text.trim().to_owned(),
@@ -209,39 +231,12 @@ impl Position {
             }),
         }
     }
+}
 
-    fn illegal_reason(&self, parsed: &TurnText) -> &'static str {
-        if self.rules.game == crate::GameKind::Telo {
-            return match (parsed.steps.is_empty(), self.is_placement_phase()) {
-                _ if self.outcome().is_some() => "the game is over",
-                (true, false) => "all three stones are on the board: move one",
-                (false, true) => "the side to move still places stones",
-                (true, true) => "the point is not empty",
-                (false, false) => "no legal step follows this path",
-            };
-        }
-        let Some(owner) = self.stone_at(parsed.from) else {
-            return "there is no stone on the starting point";
-        };
-        if owner != self.side_to_move() {
-            return "the stone on the starting point belongs to the side not to move";
-        }
-        let captures = self.has_capture();
-        let paika_text = parsed.steps.len() == 1
-            && parsed.steps[0].1.is_none()
-            && self.legal_turns().iter().all(|t| t.is_capture());
-        if captures && paika_text && !self.turn_captures_from(parsed) {
-            return "a capture is available, and capturing is compulsory";
-        }
-        if parsed.steps.len() > 1 && self.is_opening_restricted() {
-            return "the opening restriction allows a single capture step on the first turn";
-        }
-        "no legal turn follows this path"
-    }
-
-    fn turn_captures_from(&self, parsed: &TurnText) -> bool {
-        self.legal_turns().iter().any(|t| {
-            t.from() == parsed.from && t.steps().next().map(|s| s.to) == Some(parsed.steps[0].0)
-        })
+/// At most the first 40 characters of a text quoted in an error, then `...`.
+pub(crate) fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
     }
 }

@@ -8,6 +8,7 @@ use crate::Color;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum EndReason {
     /// The loser has no stones left.
     NoStones,
@@ -85,6 +86,18 @@ impl Outcome {
             Some(Color::Black) => "0-1",
             None => "1/2-1/2",
         }
+    }
+}
+
+impl fmt::Display for EndReason {
+    /// The [`EndReason::description`], such as `all stones captured`.
+    ///
+    /// ```
+    /// use fanorona_core::EndReason;
+    /// assert_eq!(EndReason::NoCaptureLimit.to_string(), "no-capture limit");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.description())
     }
 }
 

@@ -26,7 +26,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => pos.count_turns(),
         _ => {
             let mut total = 0;
-            pos.for_each_turn(|t| total += perft(&pos.play(&t), depth - 1));
+            pos.for_each_turn(|t| total += perft(&pos.play_unchecked(&t), depth - 1));
             total
         }
     }
@@ -36,7 +36,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Turn, u64)> {
     pos.legal_turns()
         .into_iter()
-        .map(|t| (t, perft(&pos.play(&t), depth.saturating_sub(1))))
+        .map(|t| (t, perft(&pos.play_unchecked(&t), depth.saturating_sub(1))))
         .collect()
 }
 
@@ -50,7 +50,7 @@ pub fn perft_unique(pos: &Position, depth: u32) -> u64 {
         _ => pos
             .unique_turns()
             .iter()
-            .map(|t| perft_unique(&pos.play(t), depth - 1))
+            .map(|t| perft_unique(&pos.play_unchecked(t), depth - 1))
             .sum(),
     }
 }
@@ -69,6 +69,6 @@ pub fn divide_unique(pos: &Position, depth: u32) -> Vec<(Turn, u64)> {
 pub fn unique_children(pos: &Position) -> Vec<(Turn, Position)> {
     pos.unique_turns()
         .into_iter()
-        .map(|t| (t, pos.play(&t)))
+        .map(|t| (t, pos.play_unchecked(&t)))
         .collect()
 }

@@ -6,8 +6,8 @@ use core::fmt;
 use crate::movegen::{self, Counter};
 use crate::outcome::{EndReason, Outcome};
 use crate::{
-    Bitboard, BoardSize, Color, GameKind, Geometry, Point, Rules, StuckRule, Turn, TurnList,
-    variants, zobrist,
+    Bitboard, BoardSize, Color, GameKind, Geometry, IllegalReason, PlayError, Point, Rules,
+    StepKind, StuckRule, Turn, TurnList, variants, zobrist,
 };
 
 /// An unchecked position: plain data, not necessarily legal. Turn it into a [`Position`] with
@@ -36,8 +36,11 @@ pub struct Setup {
 pub enum PositionError {
     /// A point holds both a white and a black stone.
     Overlap(Point),
-    /// A stone lies outside the board.
-    OffBoard(Point),
+    /// A stone lies outside the board: the index of its bit, past the board's points.
+    OffBoard {
+        /// The bit's index (at least the board's number of points).
+        index: u8,
+    },
     /// The turn number is 0 (turns count from 1).
     ZeroTurnNumber,
     /// The rules' game is not played on this board (Fanoron-Telo needs the 3x3 board).
@@ -50,14 +53,10 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::Overlap(p) => {
-                write!(
-                    f,
-                    "point index {} holds both a white and a black stone",
-                    p.0
-                )
+                write!(f, "point {p} holds both a white and a black stone")
             }
-            PositionError::OffBoard(p) => {
-                write!(f, "a stone on point index {} lies outside the board", p.0)
+            PositionError::OffBoard { index } => {
+                write!(f, "a stone on point index {index} lies outside the board")
             }
             PositionError::ZeroTurnNumber => write!(f, "the turn number must be at least 1"),
             PositionError::WrongBoard(game) => write!(
@@ -87,10 +86,10 @@ impl std::error::Error for PositionError {}
 /// assert_eq!(pos.side_to_move(), Color::White);
 /// assert_eq!(pos.stones(Color::White).count(), 22);
 /// let turn = pos.parse_turn("f2-e3A")?;
-/// let next = pos.play(&turn);
+/// let next = pos.play(&turn)?;
 /// assert_eq!(next.stones(Color::Black).count(), 20); // f2-e3A captures d4 and c5
 /// assert_eq!(next.to_string(), "BB1BBBBBB/BBB1BBBBB/BWBWWBWBW/WWWWW1WWW/WWWWWWWWW b");
-/// # Ok::<(), fanorona_core::TurnError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy)]
 pub struct Position {
@@ -156,8 +155,8 @@ impl Position {
             return Position::from_setup(
                 Setup {
                     size,
-                    white: Bitboard(0),
-                    black: Bitboard(0),
+                    white: Bitboard::from_bits(0),
+                    black: Bitboard::from_bits(0),
                     side_to_move: Color::White,
                     no_capture_count: 0,
                     turn_number: 1,
@@ -190,8 +189,8 @@ impl Position {
         Position::from_setup(
             Setup {
                 size,
-                white: Bitboard(white),
-                black: Bitboard(black),
+                white: Bitboard::from_bits(white),
+                black: Bitboard::from_bits(black),
                 side_to_move: Color::White,
                 no_capture_count: 0,
                 turn_number: 1,
@@ -210,12 +209,15 @@ impl Position {
     /// [`PositionError`] when stones overlap or lie off the board, or the turn number is 0.
     pub fn from_setup(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
         let geo = setup.size.geometry();
-        let all = geo.all().0;
-        let (w, b) = (setup.white.0, setup.black.0);
-        if let Some(p) = Bitboard((w | b) & !all).first() {
-            return Err(PositionError::OffBoard(p));
+        let all = geo.all().bits();
+        let (w, b) = (setup.white.bits(), setup.black.bits());
+        let off = (w | b) & !all;
+        if off != 0 {
+            return Err(PositionError::OffBoard {
+                index: off.trailing_zeros() as u8,
+            });
         }
-        if let Some(p) = Bitboard(w & b).first() {
+        if let Some(p) = Bitboard::from_bits(w & b).first(setup.size) {
             return Err(PositionError::Overlap(p));
         }
         if setup.turn_number == 0 {
@@ -240,7 +242,7 @@ impl Position {
             turn_number: setup.turn_number,
             hash: 0,
         };
-        pos.hash = pos.compute_hash();
+        pos.hash = pos.compute_zobrist();
         Ok(pos)
     }
 
@@ -289,27 +291,30 @@ impl Position {
     /// The stones of one side.
     #[inline]
     pub fn stones(&self, color: Color) -> Bitboard {
-        Bitboard(self.stones[color.index()])
+        Bitboard::from_bits(self.stones[color.index()])
     }
 
     /// All stones of both sides.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        Bitboard(self.stones[0] | self.stones[1])
+        Bitboard::from_bits(self.stones[0] | self.stones[1])
     }
 
     /// The empty points.
     #[inline]
     pub fn empty(&self) -> Bitboard {
-        Bitboard(self.geo.all().0 & !(self.stones[0] | self.stones[1]))
+        Bitboard::from_bits(self.geo.all().bits() & !(self.stones[0] | self.stones[1]))
     }
 
-    /// The colour of the stone on `point`, if any.
+    /// The colour of the stone on `point`, if any (none for a point of another board).
     #[inline]
     pub fn stone_at(&self, point: Point) -> Option<Color> {
-        if self.stones[0] >> point.0 & 1 == 1 {
+        let i = point.index();
+        if !self.size().contains(point) {
+            None
+        } else if self.stones[0] >> i & 1 == 1 {
             Some(Color::White)
-        } else if self.stones[1] >> point.0 & 1 == 1 {
+        } else if self.stones[1] >> i & 1 == 1 {
             Some(Color::Black)
         } else {
             None
@@ -329,14 +334,14 @@ impl Position {
     }
 
     /// The Zobrist hash of the stones, the side to move and the board size. Kept up to date by
-    /// [`Position::play`]; always equal to a hash computed from scratch.
+    /// [`Position::play`]; always equal to [`Position::compute_zobrist`].
     #[inline]
-    pub fn hash(&self) -> u64 {
+    pub fn zobrist(&self) -> u64 {
         self.hash
     }
 
     /// Computes the Zobrist hash from scratch.
-    pub fn compute_hash(&self) -> u64 {
+    pub fn compute_zobrist(&self) -> u64 {
         let mut h = zobrist::size(self.size())
             ^ zobrist::stones(Color::White, self.stones[0])
             ^ zobrist::stones(Color::Black, self.stones[1]);
@@ -418,7 +423,7 @@ impl Position {
     /// let pos = Position::from_fen("BB3B1BB/BB3WBBB/5W2W/WB4WWW/4W2WW b 0 5")?;
     /// let long = pos.parse_turn("h4-h3A-g3A-h2W-g1W-f1A")?;
     /// let short = pos.parse_turn("h4-h3A-g3W-f2A-f1W")?;
-    /// assert_eq!(pos.play(&long), pos.play(&short));
+    /// assert_eq!(pos.play(&long)?, pos.play(&short)?);
     /// let unique = pos.unique_turns();
     /// assert_eq!((pos.legal_turns().len(), unique.len()), (28, 27));
     /// assert!(unique.contains(&long) != unique.contains(&short));
@@ -452,11 +457,14 @@ impl Position {
     }
 
     /// Calls `f` with every legal turn of the stone on `from` (none when it is not a stone of
-    /// the side to move). Capture stays compulsory: when any stone can capture, only captures
-    /// are legal, for this stone too.
+    /// the side to move, or a point of another board). Capture stays compulsory: when any
+    /// stone can capture, only captures are legal, for this stone too.
     pub fn for_each_turn_from(&self, from: Point, f: impl FnMut(Turn)) {
+        if !self.size().contains(from) {
+            return;
+        }
         let mut sink = movegen::FnSink(f);
-        movegen::generate(self, from.bit().0, &mut sink);
+        movegen::generate(self, from.bit().bits(), &mut sink);
     }
 
     /// The number of legal turns, counted without building them.
@@ -473,22 +481,100 @@ impl Position {
 
     /// Whether `turn` is legal here.
     pub fn is_legal(&self, turn: &Turn) -> bool {
-        turn.size() == self.size() && self.legal_turns().contains(turn)
+        if turn.size() != self.size() {
+            return false;
+        }
+        let mut found = false;
+        self.for_each_turn_from(turn.from(), |t| found |= t == *turn);
+        found
     }
 
-    /// Plays a turn and returns the new position.
+    /// Plays a legal turn and returns the new position.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::Illegal`] with the reason when the turn is not legal here: a turn of
+    /// another position or board, a stale turn, a turn after the end of the game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fanorona_core::{BoardSize, IllegalReason, PlayError, Position};
+    ///
+    /// let pos = Position::standard();
+    /// let turn = pos.parse_turn("f2-e3A")?;
+    /// let next = pos.play(&turn)?;
+    /// // The same turn again is stale: f2 is empty now.
+    /// assert!(matches!(
+    ///     next.play(&turn),
+    ///     Err(PlayError::Illegal { reason: IllegalReason::OpponentStone(_) | IllegalReason::NoStone(_), .. })
+    /// ));
+    /// // A turn of the 5x5 board on the 5x9 board.
+    /// let small = Position::start(BoardSize::DIMY);
+    /// let other = small.legal_turns()[0];
+    /// assert!(matches!(
+    ///     pos.play(&other),
+    ///     Err(PlayError::Illegal { reason: IllegalReason::WrongBoard { .. }, .. })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&self, turn: &Turn) -> Result<Position, PlayError> {
+        if self.is_legal(turn) {
+            Ok(self.play_unchecked(turn))
+        } else {
+            Err(PlayError::Illegal {
+                turn: *turn,
+                reason: self.why_illegal(turn),
+            })
+        }
+    }
+
+    /// Why `turn` is not legal here (for a turn known not to be).
+    fn why_illegal(&self, turn: &Turn) -> IllegalReason {
+        if turn.size() != self.size() {
+            return IllegalReason::WrongBoard {
+                turn: turn.size(),
+                position: self.size(),
+            };
+        }
+        let steps: Vec<(Point, Option<StepKind>)> = turn
+            .steps()
+            .map(|s| (s.to, s.kind.is_capture().then_some(s.kind)))
+            .collect();
+        self.illegal_reason(turn.from(), &steps)
+    }
+
+    /// Plays a turn without checking it and returns the new position: the fast path for
+    /// engines that play the turns they just generated.
     ///
     /// The turn must be legal in this position (from [`Position::legal_turns`], parsed by
-    /// [`Position::parse_turn`] or finished by a [`TurnBuilder`](crate::TurnBuilder)); the
-    /// result is unspecified for a turn of another position. Use
-    /// [`Game::play`](crate::Game::play) for checked play.
+    /// [`Position::parse_turn`] or finished by a [`TurnBuilder`](crate::TurnBuilder)).
+    /// [`Position::play`] checks it.
+    ///
+    /// # Panics
+    ///
+    /// In builds with debug assertions, when the turn is not legal. Without them an illegal
+    /// turn gives a position the rules cannot reach (never undefined behaviour).
+    ///
+    /// ```
+    /// use fanorona_core::Position;
+    ///
+    /// let pos = Position::standard();
+    /// for turn in pos.legal_turns() {
+    ///     assert_eq!(pos.play_unchecked(&turn), pos.play(&turn).unwrap());
+    /// }
+    /// ```
     #[inline]
-    pub fn play(&self, turn: &Turn) -> Position {
+    pub fn play_unchecked(&self, turn: &Turn) -> Position {
+        debug_assert!(
+            self.is_legal(turn),
+            "play_unchecked: {turn} is not legal in {self}"
+        );
         let mut next = *self;
         let us = self.side;
         let them = us.other();
-        let move_bits = (1u64 << turn.from().0) | (1u64 << turn.to().0);
-        let captured = turn.captured().0;
+        let move_bits = (1u64 << turn.start_index()) | (1u64 << turn.end_index());
+        let captured = turn.captured().bits();
         next.stones[us.index()] ^= move_bits;
         next.stones[them.index()] &= !captured;
         // A placement has from == to: its single bit is toggled on, and hashed once.
@@ -519,7 +605,7 @@ impl Position {
     /// let passed = pos.null_move();
     /// assert_eq!(passed.side_to_move(), Color::Black);
     /// assert_eq!(passed.stones(Color::White), pos.stones(Color::White));
-    /// assert_eq!(passed.hash(), passed.compute_hash());
+    /// assert_eq!(passed.zobrist(), passed.compute_zobrist());
     /// assert_eq!(passed.null_move(), pos);
     /// ```
     #[inline]
@@ -551,6 +637,13 @@ impl Position {
             });
         }
         None
+    }
+}
+
+impl Default for Position {
+    /// The start of the standard game, [`Position::standard`].
+    fn default() -> Position {
+        Position::standard()
     }
 }
 

@@ -1,12 +1,14 @@
 //! Rule options: the variations of Fanorona that players and programs use.
 
 use core::fmt;
+use core::num::NonZeroU16;
 use core::str::FromStr;
 
 /// What happens to a player who has stones but no legal turn.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum StuckRule {
     /// The stuck player loses (the default).
     #[default]
@@ -60,6 +62,10 @@ impl GameKind {
 
 /// The rule options of a game. [`Rules::default()`] is the standard game.
 ///
+/// Every `Rules` value is valid: the options are read through [`Rules::set`], the text form
+/// ([`FromStr`]), the checked builders (`with_...`) or serde, which all apply the same checks,
+/// so [`Display`](fmt::Display) always writes text that parses back to the same rules.
+///
 /// Each option has a stable name, used in files (the `Rules` tag of game records) and in
 /// command-line flags. The text form lists `name=value` pairs separated by commas; options not
 /// named keep their default:
@@ -79,31 +85,31 @@ impl GameKind {
 /// use fanorona_core::{Rules, StuckRule};
 ///
 /// let rules: Rules = "stuck=draws,no-capture-limit=off".parse()?;
-/// assert_eq!(rules.stuck, StuckRule::Draws);
-/// assert_eq!(rules.no_capture_limit, None);
-/// assert_eq!(rules.repetition, Some(3));
+/// assert_eq!(rules.stuck(), StuckRule::Draws);
+/// assert_eq!(rules.no_capture_limit(), None);
+/// assert_eq!(rules.repetition(), Some(3));
 /// assert_eq!(rules.to_string(), "stuck=draws,no-capture-limit=off");
 /// assert_eq!(Rules::default().to_string(), "");
 /// # Ok::<(), fanorona_core::RulesError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default, rename_all = "kebab-case"))]
+#[cfg_attr(feature = "serde", serde(try_from = "RulesRepr", into = "RulesRepr"))]
 pub struct Rules {
     /// On each player's first turn of the game, only one capture step is allowed.
-    pub opening_restriction: bool,
+    pub(crate) opening_restriction: bool,
     /// A stone that can continue a capture chain must continue.
-    pub compulsory_continuation: bool,
+    pub(crate) compulsory_continuation: bool,
     /// Whether a player with no legal turn loses or draws.
-    pub stuck: StuckRule,
+    pub(crate) stuck: StuckRule,
     /// Draw when a position (with the same side to move) occurs this many times; `None` turns
     /// the rule off.
-    pub repetition: Option<u8>,
+    pub(crate) repetition: Option<u8>,
     /// Draw after this many consecutive turns (of either side) without a capture; `None` turns
     /// the rule off.
-    pub no_capture_limit: Option<u16>,
+    pub(crate) no_capture_limit: Option<u16>,
     /// The game: the capture game, Vela or Fanoron-Telo's alignment game.
-    pub game: GameKind,
+    pub(crate) game: GameKind,
 }
 
 impl Rules {
@@ -153,6 +159,119 @@ impl Rules {
         "no-capture-limit",
         "game",
     ];
+
+    /// Whether each player's first turn is a single capture step.
+    #[inline]
+    pub const fn opening_restriction(&self) -> bool {
+        self.opening_restriction
+    }
+
+    /// Whether a stone that can continue a capture chain must continue.
+    #[inline]
+    pub const fn compulsory_continuation(&self) -> bool {
+        self.compulsory_continuation
+    }
+
+    /// Whether a player with no legal turn loses or draws.
+    #[inline]
+    pub const fn stuck(&self) -> StuckRule {
+        self.stuck
+    }
+
+    /// The occurrence of a position (same stones, same side to move) that draws, 2 or more;
+    /// `None` when the rule is off.
+    #[inline]
+    pub const fn repetition(&self) -> Option<u8> {
+        self.repetition
+    }
+
+    /// The number of consecutive turns without a capture that draws, 1 or more; `None` when
+    /// the rule is off.
+    #[inline]
+    pub const fn no_capture_limit(&self) -> Option<u16> {
+        self.no_capture_limit
+    }
+
+    /// The game played: the capture game, Vela or Fanoron-Telo.
+    #[inline]
+    pub const fn game(&self) -> GameKind {
+        self.game
+    }
+
+    /// These rules with the opening restriction on or off.
+    #[must_use]
+    pub const fn with_opening_restriction(mut self, on: bool) -> Rules {
+        self.opening_restriction = on;
+        self
+    }
+
+    /// These rules with compulsory continuation on or off.
+    #[must_use]
+    pub const fn with_compulsory_continuation(mut self, on: bool) -> Rules {
+        self.compulsory_continuation = on;
+        self
+    }
+
+    /// These rules with another rule for a player with no legal turn.
+    #[must_use]
+    pub const fn with_stuck(mut self, stuck: StuckRule) -> Rules {
+        self.stuck = stuck;
+        self
+    }
+
+    /// These rules for another game.
+    #[must_use]
+    pub const fn with_game(mut self, game: GameKind) -> Rules {
+        self.game = game;
+        self
+    }
+
+    /// These rules with the no-capture limit set (a count of at least 1, by its type) or off.
+    ///
+    /// ```
+    /// use core::num::NonZeroU16;
+    /// use fanorona_core::Rules;
+    ///
+    /// let rules = Rules::STANDARD.with_no_capture_limit(NonZeroU16::new(50));
+    /// assert_eq!(rules.no_capture_limit(), Some(50));
+    /// assert_eq!(rules.to_string(), "no-capture-limit=50");
+    /// ```
+    #[must_use]
+    pub const fn with_no_capture_limit(mut self, limit: Option<NonZeroU16>) -> Rules {
+        self.no_capture_limit = match limit {
+            Some(n) => Some(n.get()),
+            None => None,
+        };
+        self
+    }
+
+    /// These rules with the repetition draw on the `n`th occurrence of a position, or off.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] when `n` is 0 or 1 (a position always occurs once).
+    ///
+    /// ```
+    /// use fanorona_core::Rules;
+    ///
+    /// assert_eq!(Rules::STANDARD.with_repetition(Some(2))?.repetition(), Some(2));
+    /// assert!(Rules::STANDARD.with_repetition(Some(1)).is_err());
+    /// assert_eq!(Rules::STANDARD.with_repetition(None)?.to_string(), "repetition=off");
+    /// # Ok::<(), fanorona_core::RulesError>(())
+    /// ```
+    pub fn with_repetition(mut self, n: Option<u8>) -> Result<Rules, RulesError> {
+        match n {
+            Some(k) if k < 2 => Err(RulesError {
+                option: "repetition".to_owned(),
+                value: k.to_string(),
+                repeated: false,
+            }),
+            _ => {
+                self.repetition = n;
+                Ok(self)
+            }
+        }
+    }
 
     /// The canonical form: every option, default or not, for files that must be explicit
     /// (`game` only when it is not the capture game).
@@ -395,5 +514,63 @@ mod tests {
         // A bad value is reported as such, not as a repetition.
         let e = "stuck=draws,stuck=maybe".parse::<Rules>().expect_err("bad");
         assert!(!e.repeated);
+    }
+}
+
+/// The serde form of [`Rules`]: every option by its stable name, all optional (a missing
+/// option keeps its standard value), read through the same checks as the text form.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+struct RulesRepr {
+    opening_restriction: bool,
+    compulsory_continuation: bool,
+    stuck: StuckRule,
+    repetition: Option<u8>,
+    no_capture_limit: Option<u16>,
+    game: GameKind,
+}
+
+#[cfg(feature = "serde")]
+impl Default for RulesRepr {
+    fn default() -> RulesRepr {
+        RulesRepr::from(Rules::STANDARD)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Rules> for RulesRepr {
+    fn from(r: Rules) -> RulesRepr {
+        RulesRepr {
+            opening_restriction: r.opening_restriction,
+            compulsory_continuation: r.compulsory_continuation,
+            stuck: r.stuck,
+            repetition: r.repetition,
+            no_capture_limit: r.no_capture_limit,
+            game: r.game,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RulesRepr> for Rules {
+    type Error = RulesError;
+
+    fn try_from(r: RulesRepr) -> Result<Rules, RulesError> {
+        let limit = match r.no_capture_limit {
+            None => None,
+            Some(n) => Some(NonZeroU16::new(n).ok_or_else(|| RulesError {
+                option: "no-capture-limit".to_owned(),
+                value: "0".to_owned(),
+                repeated: false,
+            })?),
+        };
+        Rules::STANDARD
+            .with_opening_restriction(r.opening_restriction)
+            .with_compulsory_continuation(r.compulsory_continuation)
+            .with_stuck(r.stuck)
+            .with_game(r.game)
+            .with_no_capture_limit(limit)
+            .with_repetition(r.repetition)
     }
 }

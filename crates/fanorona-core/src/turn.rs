@@ -2,8 +2,6 @@
 
 use core::fmt;
 
-use smallvec::SmallVec;
-
 use crate::{Bitboard, BoardSize, Direction, Point};
 
 /// How a single step moves and captures.
@@ -35,6 +33,22 @@ impl StepKind {
     }
 }
 
+impl fmt::Display for StepKind {
+    /// The kind's name: `paika`, `approach` or `withdrawal`.
+    ///
+    /// ```
+    /// use fanorona_core::StepKind;
+    /// assert_eq!(StepKind::Withdrawal.to_string(), "withdrawal");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StepKind::Paika => "paika",
+            StepKind::Approach => "approach",
+            StepKind::Withdrawal => "withdrawal",
+        })
+    }
+}
+
 /// One step of a turn: a stone moves from a point to an adjacent one.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -47,6 +61,27 @@ pub struct Step {
     pub dir: Direction,
     /// Paika, approach or withdrawal.
     pub kind: StepKind,
+}
+
+impl fmt::Display for Step {
+    /// The step in turn text: `c3-b4` (paika), `d3-e3W`, `f2-e3A`.
+    ///
+    /// ```
+    /// use fanorona_core::Position;
+    ///
+    /// let pos = Position::standard();
+    /// let turn = pos.parse_turn("d3-e3W")?;
+    /// let step = turn.steps().next().unwrap();
+    /// assert_eq!(step.to_string(), "d3-e3W");
+    /// # Ok::<(), fanorona_core::TurnError>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)?;
+        match self.kind.letter() {
+            Some(c) => write!(f, "{c}"),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The most steps a turn can have: a chain never lands twice on the same point.
@@ -147,16 +182,28 @@ impl Turn {
         self
     }
 
+    /// The index of the starting point (for the crate's hot loops).
+    #[inline]
+    pub(crate) fn start_index(&self) -> u8 {
+        self.from
+    }
+
+    /// The index of the end point (for the crate's hot loops).
+    #[inline]
+    pub(crate) fn end_index(&self) -> u8 {
+        self.to
+    }
+
     /// The point the moving stone starts from.
     #[inline]
     pub fn from(&self) -> Point {
-        Point(self.from)
+        Point::new(self.size, self.from)
     }
 
     /// The point the moving stone ends on.
     #[inline]
     pub fn to(&self) -> Point {
-        Point(self.to)
+        Point::new(self.size, self.to)
     }
 
     /// Number of steps: 1 for a paika, the chain's length for a capture, 0 for a placement.
@@ -188,7 +235,7 @@ impl Turn {
     /// Every stone the turn captures, over all its steps.
     #[inline]
     pub fn captured(&self) -> Bitboard {
-        Bitboard(self.captured)
+        Bitboard::from_bits(self.captured)
     }
 
     /// The board size the turn was made for.
@@ -211,11 +258,11 @@ impl Turn {
             } else {
                 StepKind::Approach
             };
-            let from = Point(at);
+            let from = Point::new(self.size, at);
             at = geo.neighbour_raw(at, dir.index());
             Step {
                 from,
-                to: Point(at),
+                to: Point::new(self.size, at),
                 dir,
                 kind,
             }
@@ -230,9 +277,9 @@ impl Turn {
 
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.size.point_name(self.from()))?;
+        write!(f, "{}", self.from())?;
         for step in self.steps() {
-            write!(f, "-{}", self.size.point_name(step.to))?;
+            write!(f, "-{}", step.to)?;
             if let Some(c) = step.kind.letter() {
                 write!(f, "{c}")?;
             }
@@ -247,18 +294,115 @@ impl fmt::Debug for Turn {
     }
 }
 
-/// A list of turns, kept on the stack for all ordinary positions (it moves to the heap only
-/// past 128 turns, far more than real games produce).
-pub type TurnList = SmallVec<[Turn; 128]>;
+#[cfg(feature = "serde")]
+impl Turn {
+    /// Rebuilds a turn from its text on a board and the stones it captures: the inverse of
+    /// what serde writes. Checks the shape (adjacent steps along lines, capture letters on
+    /// every step of a capture and on none of a paika), not legality in a position, which
+    /// [`Position::play`](crate::Position::play) checks.
+    fn from_parts(size: BoardSize, text: &str, captured: &[Point]) -> Result<Turn, String> {
+        let parsed = crate::TurnText::parse(text, size).map_err(|e| e.to_string())?;
+        let geo = size.geometry();
+        let mut mask = 0u64;
+        for p in captured {
+            if !size.contains(*p) {
+                return Err(format!("captured point {p} is not on the {size} board"));
+            }
+            mask |= 1 << p.index();
+        }
+        let from = parsed.from().index() as u8;
+        let steps = parsed.steps();
+        let letters = steps.iter().filter(|(_, k)| k.is_some()).count();
+        let mut turn = match (steps.len(), letters) {
+            (1, 0) => {
+                if mask != 0 {
+                    return Err("a paika captures nothing".to_owned());
+                }
+                let to = steps[0].0.index() as u8;
+                Turn::paika(size, from, geo.direction_raw(from, to), to)
+            }
+            (n, l) if n > 0 && l == n => Turn::start_capture(size, from),
+            _ => {
+                return Err(
+                    "every step of a capture has its letter A or W, a paika has none".to_owned(),
+                );
+            }
+        };
+        let mut at = from;
+        for &(to, kind) in steps {
+            let to = to.index() as u8;
+            if geo.adjacent[at as usize] >> to & 1 == 0 {
+                return Err(format!(
+                    "{} is not next to {} along a line",
+                    Point::new(size, to),
+                    Point::new(size, at)
+                ));
+            }
+            if let Some(kind) = kind {
+                let dir = geo.direction_raw(at, to);
+                turn = turn.push_capture(dir, kind == StepKind::Withdrawal, to, 0);
+            }
+            at = to;
+        }
+        turn.captured = mask;
+        Ok(turn)
+    }
+}
 
-/// A list of steps, kept on the stack.
-pub type StepList = SmallVec<[Step; 64]>;
+/// With serde, a turn is written with its board and the stones it captures, so that it reads
+/// back by itself: `{"board": "5x9", "text": "d2-d1W-e1A", "captured": ["c1", "f1"]}`.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TurnRepr {
+    board: BoardSize,
+    text: String,
+    captured: Vec<String>,
+}
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for Turn {
-    /// As its turn text, such as `"d2-d1W-e1A"`. Reading a turn back needs its position: use
-    /// [`Position::parse_turn`](crate::Position::parse_turn).
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        TurnRepr {
+            board: self.size,
+            text: self.to_string(),
+            captured: self
+                .captured()
+                .points(self.size)
+                .map(|p| p.to_string())
+                .collect(),
+        }
+        .serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Turn {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Turn, D::Error> {
+        use serde::de::Error;
+        let repr = TurnRepr::deserialize(d)?;
+        if repr.text.len() > crate::record::MAX_TURN {
+            return Err(D::Error::custom(format_args!(
+                "turn text longer than {} bytes",
+                crate::record::MAX_TURN
+            )));
+        }
+        if repr.captured.len() > 64 {
+            return Err(D::Error::custom("more than 64 captured points"));
+        }
+        let captured = repr
+            .captured
+            .iter()
+            .map(|name| {
+                repr.board.parse_point(name).ok_or_else(|| {
+                    D::Error::custom(format_args!(
+                        "{:?} is not a point of the {} board",
+                        crate::notation::excerpt(name),
+                        repr.board
+                    ))
+                })
+            })
+            .collect::<Result<Vec<Point>, D::Error>>()?;
+        Turn::from_parts(repr.board, &repr.text, &captured).map_err(D::Error::custom)
     }
 }

@@ -93,7 +93,7 @@ pub(crate) fn generate<S: Sink>(pos: &Position, only: u64, sink: &mut S) -> bool
         });
         let legal = if offers.is_empty() { others } else { offers };
         for turn in legal {
-            if only & (1u64 << turn.from().0) != 0 {
+            if only & (1u64 << turn.start_index()) != 0 {
                 sink.push(turn);
             }
         }
@@ -150,7 +150,7 @@ fn generate_telo<S: Sink>(pos: &Position, only: u64, sink: &mut S) {
     }
     let size = pos.size();
     if pos.stones[pos.side.index()].count_ones() < TELO_STONES {
-        let mut empty = pos.empty().0 & only;
+        let mut empty = pos.empty().bits() & only;
         while empty != 0 {
             let at = empty.trailing_zeros() as u8;
             empty &= empty - 1;

@@ -12,9 +12,9 @@ use fanorona_core::record::{Element, FgnWriter, GameRecord, GameResult, Reader, 
 use fanorona_core::{Position, Rules};
 use proptest::prelude::*;
 
-const VALID: &str = include_str!("../../../tests/data/valid.fgn");
-const MALFORMED: &str = include_str!("../../../tests/data/malformed.fgn");
-const BOARDSPACE: &str = include_str!("../../../tests/data/boardspace-sample.sgf");
+const VALID: &str = include_str!("data/valid.fgn");
+const MALFORMED: &str = include_str!("data/malformed.fgn");
+const BOARDSPACE: &str = include_str!("data/boardspace-sample.sgf");
 const FENS: [&str; 4] = [
     "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w",
     "BBBBB/BBBBB/BW1BW/WWWWW/WWWWW b 3 12",

@@ -144,7 +144,7 @@ fn unique_counts_match_the_naive_generator_where_chains_meet() {
     assert_eq!(perft::perft_unique(&pos, 2), naive_unique(&board, 2));
     // Bulk counting at the last ply agrees with the list of unique turns.
     for t in pos.legal_turns() {
-        let next = pos.play(&t);
+        let next = pos.play(&t).unwrap();
         assert_eq!(next.count_unique_turns(), next.unique_turns().len() as u64);
     }
 }

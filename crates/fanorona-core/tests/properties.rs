@@ -22,7 +22,7 @@ fn arb_position() -> impl Strategy<Value = Position> {
     )
         .prop_map(|(i, a, b, black, rules)| {
             let size = BoardSize::ALL[i];
-            let all = size.geometry().all().0;
+            let all = size.geometry().all().bits();
             // a decides occupancy (about 80% occupied when two bits agree), b the colour.
             let occupied = (a | a.rotate_left(17)) & all;
             let white = occupied & b;
@@ -30,8 +30,8 @@ fn arb_position() -> impl Strategy<Value = Position> {
             Position::from_setup(
                 Setup {
                     size,
-                    white: Bitboard(white),
-                    black: Bitboard(black_stones),
+                    white: Bitboard::from_bits(white),
+                    black: Bitboard::from_bits(black_stones),
                     side_to_move: if black { Color::Black } else { Color::White },
                     no_capture_count: 0,
                     turn_number: if a & 1 == 0 { 1 } else { 5 },
@@ -43,15 +43,15 @@ fn arb_position() -> impl Strategy<Value = Position> {
 }
 
 fn arb_rules() -> impl Strategy<Value = Rules> {
-    (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(o, c, s)| Rules {
-        opening_restriction: o,
-        compulsory_continuation: c,
-        stuck: if s {
-            StuckRule::Draws
-        } else {
-            StuckRule::Loses
-        },
-        ..Rules::STANDARD
+    (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(o, c, s)| {
+        Rules::STANDARD
+            .with_opening_restriction(o)
+            .with_compulsory_continuation(c)
+            .with_stuck(if s {
+                StuckRule::Draws
+            } else {
+                StuckRule::Loses
+            })
     })
 }
 
@@ -67,7 +67,7 @@ fn arb_played() -> impl Strategy<Value = Position> {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            pos = pos.play(&turns[(seed % turns.len() as u64) as usize]);
+            pos = pos.play_unchecked(&turns[(seed % turns.len() as u64) as usize]);
         }
         pos
     })
@@ -151,8 +151,8 @@ proptest! {
         let us = pos.side_to_move();
         let them = us.other();
         for turn in pos.legal_turns() {
-            let next = pos.play(&turn);
-            prop_assert_eq!(next.hash(), next.compute_hash());
+            let next = pos.play(&turn).unwrap();
+            prop_assert_eq!(next.zobrist(), next.compute_zobrist());
             // The mover keeps its count; the opponent loses exactly the captured stones.
             prop_assert_eq!(next.stones(us).count(), pos.stones(us).count());
             prop_assert!((turn.captured() & !pos.stones(them)).is_empty());
@@ -178,7 +178,7 @@ proptest! {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            game.play(turns[(seed % turns.len() as u64) as usize]).unwrap();
+            game.play(&turns[(seed % turns.len() as u64) as usize]).unwrap();
         }
     }
 

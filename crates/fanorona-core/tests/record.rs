@@ -355,8 +355,10 @@ fn illegal_turn_lists_the_legal_ones() {
     assert_eq!((p.at.line, p.at.column), (3, 21));
     assert_eq!(p.turn, Some((2, Color::White)));
     assert_eq!(p.text, "d2-d1W");
-    let pos = Position::standard().play(&Position::standard().parse_turn("f2-e3A").expect("legal"));
-    let pos = pos.play(&pos.parse_turn("d5-d4A").expect("legal"));
+    let pos = Position::standard()
+        .play(&Position::standard().parse_turn("f2-e3A").expect("legal"))
+        .unwrap();
+    let pos = pos.play(&pos.parse_turn("d5-d4A").expect("legal")).unwrap();
     let legal: Vec<String> = pos.legal_turns().iter().map(ToString::to_string).collect();
     assert_eq!(p.legal, legal);
     assert!(p.legal.contains(&"g3-f2W".to_owned()));
@@ -504,7 +506,7 @@ fn random_game(rng: &mut XorShift, rules: Rules) -> (Game, GameRecord) {
     while game.outcome().is_none() && game.turns().len() < 300 {
         let turns = game.position().legal_turns();
         let turn = turns[(rng.next() % turns.len() as u64) as usize];
-        game.play(turn).expect("legal");
+        game.play(&turn).expect("legal");
         movetext.push(Element::Turn(turn.to_string()));
         if rng.next().is_multiple_of(10) {
             movetext.push(Element::Comment(format!(
@@ -638,7 +640,7 @@ fn canonical_layout() {
         }
         let turns = game.position().legal_turns();
         let t = turns[(rng.next() % turns.len() as u64) as usize];
-        game.play(t).expect("legal");
+        game.play(&t).expect("legal");
         long.push_str(&format!("{t} "));
     }
     long.push('*');

@@ -4,7 +4,7 @@
 use fanorona_core::record::boardspace::{BoardspaceReader, ImportErrorKind};
 use fanorona_core::record::{Element, GameRecord, GameResult};
 
-const SAMPLE: &str = include_str!("../../../tests/data/boardspace-sample.sgf");
+const SAMPLE: &str = include_str!("data/boardspace-sample.sgf");
 
 fn games() -> Vec<Result<GameRecord, fanorona_core::record::boardspace::ImportError>> {
     BoardspaceReader::new(SAMPLE.as_bytes()).collect()

@@ -1,7 +1,9 @@
 //! The serde forms of the public data types.
 #![cfg(feature = "serde")]
 
-use fanorona_core::{BoardSize, Outcome, Position, Rules, StuckRule};
+use fanorona_core::{
+    BoardSize, Color, Game, Outcome, PlayError, Point, Position, Rules, StuckRule, Turn,
+};
 
 #[test]
 fn serde_forms() {
@@ -10,11 +12,9 @@ fn serde_forms() {
     assert_eq!((size.rows(), size.cols()), (3, 7));
     assert!(serde_json::from_str::<BoardSize>("\"9x9\"").is_err());
 
-    let rules = Rules {
-        stuck: StuckRule::Draws,
-        no_capture_limit: None,
-        ..Rules::STANDARD
-    };
+    let rules = Rules::STANDARD
+        .with_stuck(StuckRule::Draws)
+        .with_no_capture_limit(None);
     let pos = Position::start(BoardSize::TELO).with_rules(rules);
     let json = serde_json::to_value(pos).unwrap();
     assert_eq!(json["fen"], "BBB/B1W/WWW w");
@@ -23,9 +23,102 @@ fn serde_forms() {
     assert_eq!(back, pos);
 
     let turn = Position::standard().parse_turn("d3-e3W").unwrap();
-    assert_eq!(serde_json::to_string(&turn).unwrap(), "\"d3-e3W\"");
+    assert_eq!(
+        serde_json::to_string(&turn).unwrap(),
+        r#"{"board":"5x9","text":"d3-e3W","captured":["c3"]}"#
+    );
 
     let outcome: Outcome =
         serde_json::from_str(r#"{"winner":"black","reason":"no-stones"}"#).unwrap();
     assert_eq!(outcome.result_str(), "0-1");
+}
+
+/// Rules read from JSON pass the checks of the text form: what `Display` writes always parses
+/// back (issue 11: `repetition: 1` and `no-capture-limit: 0` were accepted).
+#[test]
+fn rules_are_validated_on_the_way_in() {
+    for bad in [
+        r#"{"repetition": 1}"#,
+        r#"{"repetition": 0}"#,
+        r#"{"no-capture-limit": 0}"#,
+        r#"{"stuck": "passes"}"#,
+        r#"{"repetiton": 3}"#,
+    ] {
+        assert!(serde_json::from_str::<Rules>(bad).is_err(), "{bad}");
+    }
+    let rules: Rules =
+        serde_json::from_str(r#"{"repetition": 2, "no-capture-limit": null}"#).unwrap();
+    assert_eq!(rules.repetition(), Some(2));
+    assert_eq!(rules.no_capture_limit(), None);
+    assert_eq!(rules.to_string(), "repetition=2,no-capture-limit=off");
+    assert_eq!(rules.to_string().parse::<Rules>().unwrap(), rules);
+    let json = serde_json::to_string(&rules).unwrap();
+    assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
+    assert_eq!(
+        serde_json::from_str::<Rules>("{}").unwrap(),
+        Rules::STANDARD
+    );
+}
+
+/// A turn reads back by itself, and a tampered one is refused by the checks of its shape or,
+/// when only its captures are wrong, by checked play.
+#[test]
+fn turns_read_back() {
+    let pos = Position::standard();
+    for turn in pos.legal_turns() {
+        let json = serde_json::to_string(&turn).unwrap();
+        let back: Turn = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, turn, "{json}");
+        assert!(pos.play(&back).is_ok());
+    }
+    // f2-e3A captures d4 and c5 (hand-checked on the start position).
+    let f2 = r#"{"board":"5x9","text":"f2-e3A","captured":["d4","c5"]}"#;
+    let turn: Turn = serde_json::from_str(f2).unwrap();
+    assert_eq!(turn, pos.parse_turn("f2-e3A").unwrap());
+    // Captures that the turn does not make: well formed, but not legal here.
+    let wrong = r#"{"board":"5x9","text":"f2-e3A","captured":["d4"]}"#;
+    let turn: Turn = serde_json::from_str(wrong).unwrap();
+    assert!(matches!(pos.play(&turn), Err(PlayError::Illegal { .. })));
+    for bad in [
+        r#"{"board":"5x9","text":"f2-e3","captured":["d4"]}"#,
+        r#"{"board":"5x9","text":"f2-d4A","captured":[]}"#,
+        r#"{"board":"5x9","text":"f2-e3A-e4","captured":[]}"#,
+        r#"{"board":"5x5","text":"f2-e3A","captured":[]}"#,
+        r#"{"board":"5x9","text":"f2-e3A","captured":["j9"]}"#,
+        r#"{"board":"9x9","text":"f2-e3A","captured":[]}"#,
+    ] {
+        assert!(serde_json::from_str::<Turn>(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn points_carry_their_board() {
+    let e3 = BoardSize::STANDARD.parse_point("e3").unwrap();
+    let json = serde_json::to_string(&e3).unwrap();
+    assert_eq!(json, r#"{"board":"5x9","name":"e3"}"#);
+    assert_eq!(serde_json::from_str::<Point>(&json).unwrap(), e3);
+    assert!(serde_json::from_str::<Point>(r#"{"board":"3x3","name":"e3"}"#).is_err());
+}
+
+/// A game is its start and its turns, replayed when read; a resignation is kept.
+#[test]
+fn games_round_trip() {
+    let mut game = Game::new(Position::start(BoardSize::DIMY));
+    game.play_text("b2-c3A").unwrap();
+    game.play_text("c5-d4A").unwrap();
+    game.resign(Color::White);
+    let json = serde_json::to_value(&game).unwrap();
+    assert_eq!(json["turns"], serde_json::json!(["b2-c3A", "c5-d4A"]));
+    assert_eq!(json["start"]["fen"], "BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w");
+    let back: Game = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back, game);
+    assert_eq!(back.outcome(), game.outcome());
+
+    let mut illegal = json.clone();
+    illegal["turns"] = serde_json::json!(["b2-c3A", "b2-c3A"]);
+    let err = serde_json::from_value::<Game>(illegal).unwrap_err();
+    assert!(err.to_string().starts_with("turn 2: "), "{err}");
+    let mut no_reason = json;
+    no_reason["end"] = serde_json::json!({"winner": "white", "reason": "no-stones"});
+    assert!(serde_json::from_value::<Game>(no_reason).is_err());
 }

@@ -37,17 +37,17 @@ fn centre_sums(bb: u64, cols: u8) -> (i32, i32) {
 fn white_score(pos: &Position) -> i32 {
     let geo = pos.geometry();
     let cols = pos.size().cols();
-    let strong = geo.strong().0;
-    let w = pos.stones(Color::White).0;
-    let b = pos.stones(Color::Black).0;
+    let strong = geo.strong().bits();
+    let w = pos.stones(Color::White).bits();
+    let b = pos.stones(Color::Black).bits();
     let empty = pos.empty();
     let (nw, nb) = (w.count_ones() as i32, b.count_ones() as i32);
     let diff = nw - nb;
     let mut s = diff * STONE;
     s += diff * TRADE_WEIGHT / (nw + nb + TRADE_OFFSET);
     s += STRONG_POINT * ((w & strong).count_ones() as i32 - (b & strong).count_ones() as i32);
-    let (mw, iw) = side_terms(geo, Bitboard(w), empty);
-    let (mb, ib) = side_terms(geo, Bitboard(b), empty);
+    let (mw, iw) = side_terms(geo, Bitboard::from_bits(w), empty);
+    let (mb, ib) = side_terms(geo, Bitboard::from_bits(b), empty);
     s += MOBILITY * (mw - mb) + ISOLATED * (iw - ib);
     if diff != 0 && (nw + nb) as u32 <= ENDGAME_STONES && nw > 0 && nb > 0 {
         // Distance between the armies' centres (Chebyshev), in points.
@@ -68,7 +68,7 @@ fn white_score(pos: &Position) -> i32 {
 /// before it trusts this number (see the quiescence search).
 pub(super) fn evaluate(pos: &Position) -> i32 {
     let mut s = white_score(pos);
-    if let Some(limit) = pos.rules().no_capture_limit {
+    if let Some(limit) = pos.rules().no_capture_limit() {
         let full = NO_CAPTURE_SCALE * i32::from(limit);
         let n = i32::from(pos.no_capture_count().min(limit));
         s = s * (full - n) / full;

@@ -206,7 +206,7 @@ mod tests {
             if let Some(n) = limits.nodes {
                 assert!(r.nodes <= n);
             }
-            game.play(r.best).expect("a legal turn");
+            game.play(&r.best).expect("a legal turn");
         }
         assert!(matches!(
             v0.search(&game, &Limits::depth(1), &stop),

@@ -69,7 +69,7 @@ impl Searcher {
             tt: &mut self.tt,
             history: &mut self.history,
             killers: Box::new([[0; 2]; MAX_PLY + 2]),
-            hashes: game.positions().iter().map(Position::hash).collect(),
+            hashes: game.positions().iter().map(Position::zobrist).collect(),
             root_index: game.positions().len() - 1,
             nodes: 0,
             stop,
@@ -80,15 +80,15 @@ impl Searcher {
                 limits.nodes.unwrap_or(u64::MAX).max(1)
             },
             aborted: false,
-            repetition: rules.repetition,
-            no_capture_limit: rules.no_capture_limit,
-            stuck: rules.stuck,
+            repetition: rules.repetition(),
+            no_capture_limit: rules.no_capture_limit(),
+            stuck: rules.stuck(),
             best: None,
         };
         w.hashes.reserve(MAX_PLY + 2);
 
         let mut turns = root.legal_turns();
-        let tt_turn = w.tt.probe(root.hash(), 0).map_or(0, |h| h.turn);
+        let tt_turn = w.tt.probe(root.zobrist(), 0).map_or(0, |h| h.turn);
         let mut scores = score_turns(&turns, tt_turn, &[0, 0], w.history, root.side_to_move());
         let mut root_moves: Vec<RootMove> = Vec::with_capacity(turns.len());
         while let Some(t) = pick_next(&mut turns, &mut scores) {
@@ -100,7 +100,7 @@ impl Searcher {
         // The answer if nothing completes: the first turn by move ordering.
         let mut result = BaselineResult {
             best: root_moves[0].turn,
-            value: -evaluate(&root.play(&root_moves[0].turn)),
+            value: -evaluate(&root.play_unchecked(&root_moves[0].turn)),
             depth: 0,
             nodes: 0,
             time: Duration::ZERO,
@@ -240,8 +240,9 @@ impl Worker<'_> {
     #[inline]
     fn stuck_score(&self, ply: usize) -> i32 {
         match self.stuck {
-            StuckRule::Loses => -WIN + ply as i32,
             StuckRule::Draws => DRAW,
+            // Loses, and any rule added later until the engine learns it.
+            _ => -WIN + ply as i32,
         }
     }
 
@@ -264,7 +265,7 @@ impl Worker<'_> {
         if window < 2 {
             return None;
         }
-        let h = pos.hash();
+        let h = pos.zobrist();
         let len = self.hashes.len();
         let mut seen = 1u32;
         let mut dist = 2;
@@ -295,7 +296,7 @@ impl Worker<'_> {
     ) -> i32 {
         let mut best = -INFINITY;
         for (i, m) in moves.iter_mut().enumerate() {
-            let child = pos.play(&m.turn);
+            let child = pos.play_unchecked(&m.turn);
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, 1)
             } else {
@@ -327,7 +328,7 @@ impl Worker<'_> {
         };
         if let Some((t, _)) = &self.best {
             self.tt
-                .store(pos.hash(), 0, turn_key(t), best, depth, bound);
+                .store(pos.zobrist(), 0, turn_key(t), best, depth, bound);
         }
         best
     }
@@ -361,7 +362,7 @@ impl Worker<'_> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let hash = pos.hash();
+        let hash = pos.zobrist();
         let mut tt_turn = 0;
         if let Some(hit) = self.tt.probe(hash, ply) {
             tt_turn = hit.turn;
@@ -392,7 +393,7 @@ impl Worker<'_> {
         let mut i = 0;
         while let Some(t) = pick_next(&mut turns, &mut scores) {
             let key = turn_key(&t);
-            let child = pos.play(&t);
+            let child = pos.play_unchecked(&t);
             let is_killer = key == killers[0] || key == killers[1];
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
@@ -444,7 +445,7 @@ impl Worker<'_> {
                 }
             }
             if quiet_node && n_quiet < tried_quiet.len() {
-                tried_quiet[n_quiet] = (t.from().0, t.to().0);
+                tried_quiet[n_quiet] = (t.from().index() as u8, t.to().index() as u8);
                 n_quiet += 1;
             }
         }
@@ -500,7 +501,7 @@ impl Worker<'_> {
                 break;
             }
             searched += 1;
-            let child = pos.play(&t);
+            let child = pos.play_unchecked(&t);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.aborted {
                 return 0;

@@ -88,7 +88,7 @@ fn random_openings_are_deduplicated_and_repeats_are_reported() {
     let few: HashSet<Position> = opening
         .legal_turns()
         .iter()
-        .map(|t| opening.play(t))
+        .map(|t| opening.play_unchecked(t))
         .collect();
     let config = MatchConfig {
         games: 2 * (few.len() + 3),

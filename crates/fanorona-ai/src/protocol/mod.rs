@@ -371,7 +371,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let start = self.game.start().with_rules(rules);
         let mut game = Game::new(start);
         for t in self.game.turns() {
-            if game.play(*t).is_err() {
+            if game.play(t).is_err() {
                 break;
             }
         }

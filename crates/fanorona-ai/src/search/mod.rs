@@ -342,7 +342,7 @@ impl Searcher {
         };
         let mut w = setup.worker(&mut self.history, stop, None);
 
-        let tt_turn = w.tt.probe(root.hash(), 0).map_or(0, |h| h.turn);
+        let tt_turn = w.tt.probe(root.zobrist(), 0).map_or(0, |h| h.turn);
         let mut scores = score_turns(&turns, tt_turn, &[0, 0], w.history, root.side_to_move());
         let mut root_moves: Vec<RootMove> = Vec::with_capacity(turns.len());
         while let Some(t) = pick_next(&mut turns, &mut scores) {
@@ -363,7 +363,7 @@ impl Searcher {
             pv: vec![root_moves[0].turn],
             root_moves: Vec::new(),
         };
-        result.value = -w.eval_child(&root.play(&root_moves[0].turn));
+        result.value = -w.eval_child(&root.play_unchecked(&root_moves[0].turn));
         result.score = Score::from_value(result.value);
 
         let max_depth = limits.max_depth();
@@ -534,7 +534,12 @@ impl<'a> Setup<'a> {
     where
         'a: 'b,
     {
-        let mut hashes: Vec<u64> = self.game.positions().iter().map(Position::hash).collect();
+        let mut hashes: Vec<u64> = self
+            .game
+            .positions()
+            .iter()
+            .map(Position::zobrist)
+            .collect();
         hashes.reserve(MAX_PLY + 2);
         Worker {
             tables: self.tables,
@@ -556,9 +561,9 @@ impl<'a> Setup<'a> {
             aborted: false,
             noise: self.noise,
             seed: self.seed,
-            repetition: self.rules.repetition,
-            no_capture_limit: self.rules.no_capture_limit,
-            stuck: self.rules.stuck,
+            repetition: self.rules.repetition(),
+            no_capture_limit: self.rules.no_capture_limit(),
+            stuck: self.rules.stuck(),
             null_allowed: true,
             best: None,
         }
@@ -637,7 +642,7 @@ impl Worker<'_> {
             return e;
         }
         let span = 2 * self.noise as u64 + 1;
-        e + (mix(pos.hash() ^ self.seed) % span) as i32 - self.noise
+        e + (mix(pos.zobrist() ^ self.seed) % span) as i32 - self.noise
     }
 
     /// The static evaluation of a child position, without counting it as a node.
@@ -649,8 +654,9 @@ impl Worker<'_> {
     #[inline]
     fn stuck_score(&self, ply: usize) -> i32 {
         match self.stuck {
-            StuckRule::Loses => -WIN + ply as i32,
             StuckRule::Draws => DRAW,
+            // Loses, and any rule added later until the engine learns it.
+            _ => -WIN + ply as i32,
         }
     }
 
@@ -673,7 +679,7 @@ impl Worker<'_> {
         if window < 2 {
             return None;
         }
-        let h = pos.hash();
+        let h = pos.zobrist();
         let len = self.hashes.len();
         let mut seen = 1u32;
         let mut dist = 2;
@@ -735,7 +741,7 @@ impl Worker<'_> {
                 break;
             };
             out.push(t);
-            pos = pos.play(&t);
+            pos = pos.play_unchecked(&t);
         }
         out
     }
@@ -824,7 +830,7 @@ impl Worker<'_> {
         self.pv_len[0] = 0;
         let mut best = -INFINITY;
         for (i, m) in moves.iter_mut().enumerate() {
-            let child = pos.play(&m.turn);
+            let child = pos.play_unchecked(&m.turn);
             let key = turn_key(&m.turn);
             let score = if i == 0 || exact {
                 let a = if exact { -INFINITY } else { alpha };
@@ -861,7 +867,7 @@ impl Worker<'_> {
             };
             if let Some((t, _, _)) = &self.best {
                 self.tt
-                    .store(pos.hash(), 0, turn_key(t), best, depth, bound);
+                    .store(pos.zobrist(), 0, turn_key(t), best, depth, bound);
             }
         }
         best
@@ -899,7 +905,7 @@ impl Worker<'_> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let hash = pos.hash();
+        let hash = pos.zobrist();
         let mut tt_turn = 0;
         if let Some(hit) = self.tt.probe(hash, ply) {
             tt_turn = hit.turn;
@@ -955,7 +961,7 @@ impl Worker<'_> {
         let mut i = 0;
         while let Some(t) = pick_next(&mut turns, &mut scores) {
             let key = turn_key(&t);
-            let child = pos.play(&t);
+            let child = pos.play_unchecked(&t);
             let is_killer = key == killers[0] || key == killers[1];
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
@@ -1014,7 +1020,7 @@ impl Worker<'_> {
                 }
             }
             if quiet_node && n_quiet < tried_quiet.len() {
-                tried_quiet[n_quiet] = (t.from().0, t.to().0);
+                tried_quiet[n_quiet] = (t.from().index() as u8, t.to().index() as u8);
                 n_quiet += 1;
             }
         }
@@ -1071,7 +1077,7 @@ impl Worker<'_> {
                 break;
             }
             searched += 1;
-            let child = pos.play(&t);
+            let child = pos.play_unchecked(&t);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.aborted {
                 return 0;

@@ -46,7 +46,12 @@ impl History {
     #[inline]
     pub(super) fn reward(&mut self, side: Color, turn: &Turn, depth: i32) {
         let bonus = (depth * depth).min(HISTORY_MAX / 4);
-        self.update(side, turn.from().0, turn.to().0, bonus);
+        self.update(
+            side,
+            turn.from().index() as u8,
+            turn.to().index() as u8,
+            bonus,
+        );
     }
 
     /// A quiet turn was tried before the one that caused a cutoff.

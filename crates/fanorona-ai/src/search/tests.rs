@@ -84,7 +84,7 @@ fn info_streams_every_completed_iteration() {
     // The principal variation is a legal line.
     let mut line = g.clone();
     for t in &r.pv {
-        line.play(*t).unwrap();
+        line.play(t).unwrap();
     }
 }
 
@@ -132,7 +132,7 @@ fn a_losing_side_steers_into_a_repetition_draw() {
     let r = run(&g, Limits::depth(3));
     assert_eq!(r.best.to_string(), "i4-i5");
     assert_eq!(r.score, Score::Cp(DRAW));
-    g.play(r.best).unwrap();
+    g.play(&r.best).unwrap();
     assert_eq!(g.outcome().map(|o| o.reason), Some(EndReason::Repetition));
 }
 
@@ -277,7 +277,7 @@ fn several_threads_answer_legal_turns_within_the_limits() {
             // A loaded machine can delay the threads; the margin is for that, not for the search.
             _ => assert!(spent < Duration::from_millis(40 + 100), "{spent:?}"),
         }
-        game.play(r.best).unwrap();
+        game.play(&r.best).unwrap();
     }
     // A stop ends every thread at once, with a legal turn.
     let stop = AtomicBool::new(true);

@@ -333,8 +333,8 @@ impl Certificate {
                 writeln!(
                     w,
                     "{:x}:{:x} {turn}",
-                    pos.stones(Color::White).0,
-                    pos.stones(Color::Black).0
+                    pos.stones(Color::White).bits(),
+                    pos.stones(Color::Black).bits()
                 )?;
             }
         }
@@ -382,8 +382,11 @@ fn side_word(c: Color) -> &'static str {
 
 /// The start under the certificate's rules, counters reset (they play no part there).
 fn prepare(start: &Position) -> Result<Position, SolveError> {
-    let mut rules = start.rules();
-    rules.repetition = solver_rules().repetition;
+    // The solver's repetition setting is always valid (it comes from `Rules` itself).
+    let rules = start
+        .rules()
+        .with_repetition(solver_rules().repetition())
+        .map_err(|_| SolveError::Internal("the solver's repetition rule"))?;
     if rules != solver_rules() {
         return Err(SolveError::Unsupported(
             "certificates are made under the solver's default rules only (standard rules, no \
@@ -440,7 +443,7 @@ impl<W: Write> Write for HashingWriter<W> {
 fn children(keyer: &Keyer, pos: &Position) -> Vec<(Key, Turn, Position)> {
     let mut out: Vec<(Key, Turn, Position)> = Vec::new();
     pos.for_each_turn(|t| {
-        let child = pos.play(&t);
+        let child = pos.play_unchecked(&t);
         let key = keyer.key(&child);
         if !out.iter().any(|c| c.0 == key) {
             out.push((key, t, child));

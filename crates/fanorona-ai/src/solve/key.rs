@@ -52,7 +52,7 @@ pub(crate) struct Keyer {
 
 impl Keyer {
     pub fn new(size: BoardSize, rules: Rules) -> Result<Keyer, KeyError> {
-        let counters = rules.no_capture_limit.is_some() || rules.opening_restriction;
+        let counters = rules.no_capture_limit().is_some() || rules.opening_restriction();
         if counters && size.len() > EXTRA_SHIFT as usize {
             return Err(KeyError::CountersDoNotFit { size });
         }
@@ -65,17 +65,17 @@ impl Keyer {
 
     #[inline]
     pub fn key(&self, pos: &Position) -> Key {
-        let mut a = pos.stones(Color::White).0;
-        let mut b = pos.stones(Color::Black).0;
+        let mut a = pos.stones(Color::White).bits();
+        let mut b = pos.stones(Color::Black).bits();
         if pos.side_to_move() == Color::Black {
             b |= 1 << 63;
         }
         if self.counters {
             let mut extra = 0u64;
-            if let Some(limit) = self.rules.no_capture_limit {
+            if let Some(limit) = self.rules.no_capture_limit() {
                 extra |= u64::from(pos.no_capture_count().min(limit)) & COUNT_MASK;
             }
-            if self.rules.opening_restriction && pos.turn_number() == 1 {
+            if self.rules.opening_restriction() && pos.turn_number() == 1 {
                 extra |= FIRST_TURN;
             }
             a |= extra << EXTRA_SHIFT;
@@ -93,8 +93,8 @@ impl Keyer {
         };
         let setup = Setup {
             size: self.size,
-            white: Bitboard(white),
-            black: Bitboard(key.b & !(1 << 63)),
+            white: Bitboard::from_bits(white),
+            black: Bitboard::from_bits(key.b & !(1 << 63)),
             side_to_move: if key.b >> 63 == 1 {
                 Color::Black
             } else {
@@ -122,7 +122,7 @@ mod tests {
     #[test]
     fn keys_round_trip_with_counters() {
         let mut rules = Rules::STANDARD;
-        rules.opening_restriction = true;
+        rules = rules.with_opening_restriction(true);
         let keyer = Keyer::new(BoardSize::DIMY, rules).unwrap();
         let pos = Position::start_with(BoardSize::DIMY, rules);
         let key = keyer.key(&pos);
@@ -130,7 +130,7 @@ mod tests {
         assert_eq!(back.to_fen(), pos.to_fen());
         assert!(back.is_opening_restricted());
         let turn = pos.legal_turns()[0];
-        let next = pos.play(&turn);
+        let next = pos.play_unchecked(&turn);
         assert_eq!(
             keyer.key(&keyer.position(keyer.key(&next))),
             keyer.key(&next)

@@ -106,8 +106,8 @@ impl Coder {
     }
 
     fn encode(&self, pos: &Position) -> u64 {
-        let white = pos.stones(Color::White).0;
-        let black = pos.stones(Color::Black).0;
+        let white = pos.stones(Color::White).bits();
+        let black = pos.stones(Color::Black).bits();
         let b = black.count_ones() as usize;
         let w = white.count_ones() as usize;
         let idx = rank(white) * BINOM[self.n - w][b] + rank(squeeze(black, white));
@@ -122,8 +122,8 @@ impl Coder {
         Position::from_setup(
             Setup {
                 size: self.size,
-                white: Bitboard(white),
-                black: Bitboard(black),
+                white: Bitboard::from_bits(white),
+                black: Bitboard::from_bits(black),
                 side_to_move: if code & 1 == 1 {
                     Color::Black
                 } else {
@@ -175,7 +175,7 @@ pub fn solve(
 ) -> Result<LayeredSolution, SolveError> {
     let clock = budget.clock();
     let rules = start.rules();
-    if rules.no_capture_limit.is_some() || rules.opening_restriction {
+    if rules.no_capture_limit().is_some() || rules.opening_restriction() {
         return Err(SolveError::Unsupported(
             "layered retrograde analysis needs the no-capture limit and the opening restriction off",
         ));
@@ -231,7 +231,7 @@ pub fn solve(
                 }
                 let pos = coder.decode(w, b, code);
                 pos.for_each_turn(|turn| {
-                    let child = pos.play(&turn);
+                    let child = pos.play_unchecked(&turn);
                     if turn.is_capture() {
                         let (cw, cb) = Coder::class_of(&child);
                         if cw > 0 && cb > 0 {
@@ -307,7 +307,7 @@ pub fn solve(
                 let mut ext_max_win: Option<u16> = None;
                 let mut blocked = false;
                 pos.for_each_turn(|turn| {
-                    let child = pos.play(&turn);
+                    let child = pos.play_unchecked(&turn);
                     let (cw, cb) = Coder::class_of(&child);
                     if !turn.is_capture() {
                         let c = coder.encode(&child);
@@ -333,7 +333,7 @@ pub fn solve(
                 if let Some(d) = ext_min_loss {
                     start_state.wins.push((d + 1, i as u32));
                 }
-                if rules.stuck == StuckRule::Draws && !pos.has_legal_turn() {
+                if rules.stuck() == StuckRule::Draws && !pos.has_legal_turn() {
                     blocked = true;
                 }
                 kids.sort_unstable();
@@ -388,8 +388,8 @@ pub fn solve(
     };
     let mut best: Option<(Turn, i32)> = None;
     for turn in root.legal_turns() {
-        let (v, d) =
-            lookup(&root.play(&turn)).ok_or(SolveError::Internal("a child was not labelled"))?;
+        let (v, d) = lookup(&root.play_unchecked(&turn))
+            .ok_or(SolveError::Internal("a child was not labelled"))?;
         let r = rank_of(v, d);
         if best.is_none_or(|(_, br)| r > br) {
             best = Some((turn, r));

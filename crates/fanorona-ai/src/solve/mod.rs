@@ -112,13 +112,11 @@ impl fmt::Display for Value {
 ///
 /// ```
 /// let rules = fanorona_ai::solve::solver_rules();
-/// assert_eq!(rules.no_capture_limit, None);
+/// assert_eq!(rules.no_capture_limit(), None);
 /// assert_eq!(rules.to_string(), "no-capture-limit=off");
 /// ```
 pub const fn solver_rules() -> Rules {
-    let mut rules = Rules::STANDARD;
-    rules.no_capture_limit = None;
-    rules
+    Rules::STANDARD.with_no_capture_limit(None)
 }
 
 /// Budgets for a solve. A solve that would exceed one stops with a [`SolveError`].

@@ -193,7 +193,7 @@ pub fn solve(
 
 fn child_turns(keyer: &Keyer, pos: &Position) -> Vec<(Key, Turn)> {
     let mut out = Vec::new();
-    pos.for_each_turn(|t| out.push((keyer.key(&pos.play(&t)), t)));
+    pos.for_each_turn(|t| out.push((keyer.key(&pos.play_unchecked(&t)), t)));
     out
 }
 
@@ -280,7 +280,7 @@ impl Tree {
         }
         let rules = pos.rules();
         if rules
-            .no_capture_limit
+            .no_capture_limit()
             .is_some_and(|limit| pos.no_capture_count() >= limit)
         {
             return (INF, 0, 1);
@@ -341,7 +341,7 @@ impl Tree {
         let pos = self.keyer.position(node.key);
         let mut kids: Vec<(Key, Position)> = Vec::new();
         pos.for_each_turn(|t| {
-            let child = pos.play(&t);
+            let child = pos.play_unchecked(&t);
             let key = self.keyer.key(&child);
             if !kids.iter().any(|k| k.0 == key) {
                 kids.push((key, child));
@@ -410,7 +410,7 @@ pub(crate) fn run(
     let mut tree = Tree {
         keyer,
         attacker,
-        board: pos.geometry().all().0,
+        board: pos.geometry().all().bits(),
         nodes: Vec::new(),
         free: Vec::new(),
         live: 1,

@@ -171,7 +171,7 @@ impl Solution {
             }
         };
         for turn in pos.legal_turns() {
-            let (v, d) = self.probe(&pos.play(&turn))?;
+            let (v, d) = self.probe(&pos.play_unchecked(&turn))?;
             if best.is_none_or(|(_, bv, bd)| rank(v, d) > rank(bv, bd)) {
                 best = Some((turn, v, d));
             }
@@ -189,7 +189,7 @@ impl Solution {
                 break;
             };
             line.push(turn);
-            pos = pos.play(&turn);
+            pos = pos.play_unchecked(&turn);
         }
         line
     }
@@ -254,13 +254,13 @@ pub fn solve(
         if let Some(outcome) = pos.outcome() {
             block = outcome.winner.is_none();
         } else if rules
-            .no_capture_limit
+            .no_capture_limit()
             .is_some_and(|limit| pos.no_capture_count() >= limit)
         {
             block = true;
         } else {
             pos.for_each_turn(|turn| {
-                let child = pos.play(&turn);
+                let child = pos.play_unchecked(&turn);
                 kids.push(index.insert(keyer.key(&child)));
             });
             kids.sort_unstable();
@@ -333,7 +333,7 @@ pub fn solve(
     solution.distance = distance;
     if start.outcome().is_none()
         && rules
-            .no_capture_limit
+            .no_capture_limit()
             .is_none_or(|limit| start.no_capture_count() < limit)
     {
         solution.best = solution.best_turn(start).map(|(t, _, _)| t);

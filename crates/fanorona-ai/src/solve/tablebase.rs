@@ -282,18 +282,17 @@ pub(crate) fn pack_wdl(entries: &[u8]) -> Vec<u8> {
 
 /// The rule options that change the tables.
 pub(crate) fn rules_flags(rules: Rules) -> u8 {
-    u8::from(rules.compulsory_continuation) | (u8::from(rules.stuck == StuckRule::Draws) << 1)
+    u8::from(rules.compulsory_continuation()) | (u8::from(rules.stuck() == StuckRule::Draws) << 1)
 }
 
 fn flags_rules(flags: u8) -> Rules {
-    let mut rules = super::solver_rules();
-    rules.compulsory_continuation = flags & 1 != 0;
-    rules.stuck = if flags & 2 != 0 {
-        StuckRule::Draws
-    } else {
-        StuckRule::Loses
-    };
-    rules
+    super::solver_rules()
+        .with_compulsory_continuation(flags & 1 != 0)
+        .with_stuck(if flags & 2 != 0 {
+            StuckRule::Draws
+        } else {
+            StuckRule::Loses
+        })
 }
 
 /// A set of endgame tables, for one or more boards, in memory.
@@ -487,8 +486,8 @@ impl Tablebase {
         if rules_flags(pos.rules()) != flags || pos.is_opening_restricted() {
             return None;
         }
-        let us = pos.stones(pos.side_to_move()).0;
-        let them = pos.stones(pos.side_to_move().other()).0;
+        let us = pos.stones(pos.side_to_move()).bits();
+        let them = pos.stones(pos.side_to_move().other()).bits();
         if us == 0 {
             return Some(Probe {
                 wdl: Value::Loss,
@@ -526,8 +525,8 @@ impl Tablebase {
         if rules_flags(pos.rules()) != flags || pos.is_opening_restricted() {
             return None;
         }
-        let us = pos.stones(pos.side_to_move()).0;
-        let them = pos.stones(pos.side_to_move().other()).0;
+        let us = pos.stones(pos.side_to_move()).bits();
+        let them = pos.stones(pos.side_to_move().other()).bits();
         if us == 0 {
             return Some(Value::Loss);
         }
@@ -643,7 +642,7 @@ impl Tablebase {
             }
         };
         for turn in pos.legal_turns() {
-            let child = self.probe(&pos.play(&turn))?;
+            let child = self.probe(&pos.play_unchecked(&turn))?;
             if best.is_none_or(|(_, b)| rank(child) > rank(b)) {
                 best = Some((turn, child));
             }
@@ -964,8 +963,8 @@ fn solve_pair(
             let pos = Position::from_setup(
                 Setup {
                     size,
-                    white: Bitboard(stm),
-                    black: Bitboard(opp),
+                    white: Bitboard::from_bits(stm),
+                    black: Bitboard::from_bits(opp),
                     side_to_move: Color::White,
                     no_capture_count: 0,
                     turn_number: 2,
@@ -978,9 +977,9 @@ fn solve_pair(
             let mut ext_min_loss: Option<u16> = None;
             let mut blocked = false;
             pos.for_each_turn(|turn| {
-                let child = pos.play(&turn);
-                let c_stm = child.stones(Color::Black).0;
-                let c_opp = child.stones(Color::White).0;
+                let child = pos.play_unchecked(&turn);
+                let c_stm = child.stones(Color::Black).bits();
+                let c_opp = child.stones(Color::White).bits();
                 let cs = c_stm.count_ones() as u8;
                 if cs == 0 {
                     ext_min_loss = Some(0);
@@ -1004,7 +1003,7 @@ fn solve_pair(
             if let Some(d) = ext_min_loss {
                 start.wins.push((d + 1, node as u32));
             }
-            if !pos.has_legal_turn() && rules.stuck == StuckRule::Draws {
+            if !pos.has_legal_turn() && rules.stuck() == StuckRule::Draws {
                 blocked = true;
             }
             kids.sort_unstable();

@@ -243,8 +243,8 @@ fn position(size: BoardSize, rules: Rules, stm: u64, opp: u64) -> Position {
     Position::from_setup(
         Setup {
             size,
-            white: Bitboard(stm),
-            black: Bitboard(opp),
+            white: Bitboard::from_bits(stm),
+            black: Bitboard::from_bits(opp),
             side_to_move: Color::White,
             no_capture_count: 0,
             turn_number: 2,
@@ -258,8 +258,8 @@ fn position(size: BoardSize, rules: Rules, stm: u64, opp: u64) -> Position {
 /// tables: `1 + d`, or [`DRAW`].
 #[inline]
 fn lower_entry(tb: &Tablebase, size: BoardSize, child: &Position) -> u8 {
-    let c_stm = child.stones(Color::Black).0;
-    let c_opp = child.stones(Color::White).0;
+    let c_stm = child.stones(Color::Black).bits();
+    let c_opp = child.stones(Color::White).bits();
     if c_stm == 0 {
         return 1; // lost at distance 0
     }
@@ -350,7 +350,7 @@ fn solve_pair(
             let pos = position(size, rules, stm, opp);
             if pos.has_capture() {
                 let mut kids = Vec::with_capacity(16);
-                pos.for_each_turn(|t| kids.push(lower_entry(tb, size, &pos.play(&t))));
+                pos.for_each_turn(|t| kids.push(lower_entry(tb, size, &pos.play_unchecked(&t))));
                 let v = from_children(kids.into_iter())
                     .expect("a capture is a turn")
                     .map_err(|()| TableError::DistanceOverflow { stm: s, opp: o })?;
@@ -361,7 +361,7 @@ fn solve_pair(
             } else {
                 let k = pos.count_turns();
                 if k == 0 {
-                    e[idx] = if rules.stuck == StuckRule::Draws {
+                    e[idx] = if rules.stuck() == StuckRule::Draws {
                         DRAW
                     } else {
                         1
@@ -393,14 +393,14 @@ fn solve_pair(
                 }
                 found = true;
                 let (stm, opp) = unindex(n, s, o, idx as u64);
-                let empty = geo.all().0 & !(stm | opp);
+                let empty = geo.all().bits() & !(stm | opp);
                 let mut m = opp;
                 while m != 0 {
                     let e = m & m.wrapping_neg();
                     m &= m - 1;
                     for &dir in &dirs {
                         // The point from which a step in `dir` reaches `e`, if empty.
-                        let x = geo.toward(Bitboard(e), dir).0 & empty;
+                        let x = geo.toward(Bitboard::from_bits(e), dir).bits() & empty;
                         if x == 0 {
                             continue;
                         }
@@ -563,12 +563,12 @@ pub fn check_classes(
             let pos = position(size, rules, stm, opp);
             let mut kids = Vec::with_capacity(32);
             pos.for_each_turn(|t| {
-                let child = pos.play(&t);
+                let child = pos.play_unchecked(&t);
                 kids.push(lower_entry(&tb, size, &child));
             });
             report.turns += kids.len() as u64;
             let expected = match from_children(kids.into_iter()) {
-                None if rules.stuck == StuckRule::Draws => Some(0),
+                None if rules.stuck() == StuckRule::Draws => Some(0),
                 None => Some(1),
                 Some(Ok(DRAW)) => Some(0),
                 Some(Ok(v)) => Some(v),

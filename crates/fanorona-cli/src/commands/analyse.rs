@@ -278,7 +278,7 @@ fn per_turn(
             "nag": nag,
             "analysis": result_json(&r),
         }));
-        replay.play(*turn).context("replaying the game")?;
+        replay.play(turn).context("replaying the game")?;
         bar.inc(1);
     }
     bar.finish_and_clear();
@@ -359,7 +359,7 @@ fn annotate(record: &GameRecord, notes: Vec<Note>) -> GameRecord {
                 nags.clear();
             }
             Element::Nag(n) => nags.push(*n),
-            Element::Comment(_) => {}
+            _ => {}
         }
     }
     if let Some(note) = pending {

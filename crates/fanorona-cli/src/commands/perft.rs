@@ -56,7 +56,7 @@ fn counts(pos: &Position, depth: u32, unique: bool) -> Vec<(Turn, u64)> {
     } else {
         pos.legal_turns()
             .into_iter()
-            .map(|t| (t, pos.play(&t)))
+            .map(|t| (t, pos.play_unchecked(&t)))
             .collect()
     };
     let bar = progress::bar(children.len() as u64, "perft");

@@ -175,11 +175,10 @@ impl Diagram {
         out.push_str(&self.status);
         out.push('\n');
         if let Some((turn, _)) = &self.last {
-            let size = pos.size();
             let captured: Vec<String> = turn
                 .captured()
-                .into_iter()
-                .map(|p| size.point_name(p).to_string())
+                .points(turn.size())
+                .map(|p| p.to_string())
                 .collect();
             let _ = write!(out, "last turn {turn}");
             if captured.is_empty() {
@@ -206,8 +205,8 @@ impl Diagram {
             2.0 * margin + (rows - 1.0) * SP,
         );
         let xy = |p: Point| {
-            let x = f64::from(size.file_of(p));
-            let y = f64::from(size.rank_of(p));
+            let x = f64::from(p.file());
+            let y = f64::from(p.rank());
             (margin + x * SP, margin + (rows - 1.0 - y) * SP)
         };
         let mut s = String::new();
@@ -256,7 +255,7 @@ impl Diagram {
                 Color::White => "#fdfdfd",
                 Color::Black => "#222222",
             };
-            for p in turn.captured() {
+            for p in turn.captured().points(turn.size()) {
                 let (x, y) = xy(p);
                 let _ = writeln!(
                     s,

@@ -211,7 +211,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
             .as_deref()
             .is_some_and(|r| r.contains("no-capture-limit"));
     if !limit_given {
-        rules.no_capture_limit = None;
+        rules = rules.with_no_capture_limit(None);
     }
     position.rules = Default::default();
     let pos = position.position()?.with_rules(rules);
@@ -660,11 +660,7 @@ fn generate_tables(
     budget: &Budget,
 ) -> Result<ExitCode> {
     let mut stdout = crate::output::stdout();
-    let rules = {
-        let mut r = args.position.rules.rules()?;
-        r.no_capture_limit = None;
-        r
-    };
+    let rules = args.position.rules.rules()?.with_no_capture_limit(None);
     let bar = progress::bar(0, "tables");
     let mut report = reporter(&bar);
     if !args.json {

@@ -28,6 +28,7 @@ use crate::{BoardSize, Color, Game, Point, Position, Step, StepKind, TurnBuilder
 
 /// What went wrong importing a game.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum ImportErrorKind {
     /// The input could not be read.
     Io(io::Error),
@@ -47,6 +48,7 @@ pub enum ImportErrorKind {
 /// An error importing one game, with its location. The other games of the file can still be
 /// read (after an I/O error the reader stops).
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct ImportError {
     /// The game, counted from 1.
     pub game: usize,
@@ -722,8 +724,8 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
                             StepKind::Approach => "approach",
                             StepKind::Withdrawal => "withdrawal",
                         },
-                        size.point_name(from),
-                        size.point_name(to)
+                        from,
+                        to
                     )));
                 };
                 turn.play(*step).map_err(action_err)?;
@@ -756,8 +758,7 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
                     [] => {
                         return Err(action_err(format!(
                             "no legal step from {} to {} here",
-                            size.point_name(from),
-                            size.point_name(to)
+                            from, to
                         )));
                     }
                     [one] => turn.play(*one).map_err(action_err)?,
@@ -775,9 +776,7 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
                     .iter()
                     .find(|s| turn.builder.captured_by(**s).contains(p))
                     .copied()
-                    .ok_or_else(|| {
-                        action_err(format!("{} is in neither capture line", size.point_name(p)))
-                    })?;
+                    .ok_or_else(|| action_err(format!("{} is in neither capture line", p)))?;
                 turn.play(chosen).map_err(action_err)?;
             }
             "done" => {
@@ -919,7 +918,7 @@ fn finish_turn(
         return Err("the step could capture both ways and no Remove chose one".into());
     }
     let t = turn.builder.finish().map_err(|e| e.to_string())?;
-    game.play(t).map_err(|e| e.to_string())?;
+    game.play(&t).map_err(|e| e.to_string())?;
     movetext.push(Element::Turn(t.to_string()));
     *turn = TurnState::new(game.position());
     Ok(())

@@ -33,17 +33,20 @@ use core::fmt;
 use core::str::FromStr;
 
 pub mod boardspace;
+mod convert;
 pub mod limits;
 mod reader;
 mod validate;
 mod writer;
 
+pub use convert::ReplayError;
 pub use limits::{
     LimitError, MAX_COMMENT, MAX_GAME_BYTES, MAX_MOVETEXT, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TAGS,
     MAX_TURN, MAX_TURN_NUMBER,
 };
 pub use reader::{
-    Control, Location, ReadError, ReadErrorKind, Reader, Records, Visitor, check_turn_syntax,
+    Control, InFile, Location, ReadError, ReadErrorKind, Reader, Records, Visitor,
+    check_turn_syntax,
 };
 pub use validate::{
     DateError, GameReport, Problem, ProblemKind, StartError, Validator, check_date, start_position,
@@ -97,6 +100,7 @@ impl fmt::Display for GameResult {
 
 /// A text that is not a result token.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct ResultError(pub String);
 
 impl fmt::Display for ResultError {
@@ -138,6 +142,7 @@ pub struct Tag {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
 pub enum Element {
     /// A turn as written, such as `f2-e3A`.
     Turn(#[cfg_attr(feature = "serde", serde(deserialize_with = "bounded::turn"))] String),

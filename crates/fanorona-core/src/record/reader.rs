@@ -32,6 +32,7 @@ impl fmt::Display for Location {
 
 /// What a [`Visitor`] wants done with the movetext of the current game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum Control {
     /// Report the movetext.
     Continue,
@@ -121,11 +122,42 @@ pub enum ReadErrorKind {
     },
 }
 
+impl fmt::Display for ReadErrorKind {
+    /// What is wrong, without the offending text or the location: `bad tag: expected ']'`.
+    ///
+    /// ```
+    /// use fanorona_core::record::Reader;
+    ///
+    /// let err = Reader::new(&b"1. f2-e3A (d5-d4A) *"[..]).read_record().unwrap_err();
+    /// assert_eq!(err.kind.to_string(), "variations '(...)' are not supported");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadErrorKind::Io(e) => write!(f, "cannot read: {e}"),
+            ReadErrorKind::Tag(what) => write!(f, "bad tag: {what}"),
+            ReadErrorKind::UnterminatedComment => {
+                write!(f, "unterminated comment: no closing '}}'")
+            }
+            ReadErrorKind::Token(what) => write!(f, "bad token: {what}"),
+            ReadErrorKind::Unexpected => write!(f, "unexpected text: not part of FGN movetext"),
+            ReadErrorKind::Variation => write!(f, "variations '(...)' are not supported"),
+            ReadErrorKind::InvalidUtf8(what) => write!(f, "{what} is not valid UTF-8"),
+            ReadErrorKind::TooLong { what, limit } => {
+                write!(f, "{what} too long (more than {limit} bytes)")
+            }
+            ReadErrorKind::TooMany { what, limit } => {
+                write!(f, "too many {what} in one game (more than {limit})")
+            }
+        }
+    }
+}
+
 /// A syntax or I/O error, with the game it spoils and its location.
 ///
 /// After a syntax error the reader has already skipped to the end of the bad game: the next
 /// [`Reader::read_game`] reads the next game.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct ReadError {
     /// The game, counted from 1.
     pub game: usize,
@@ -164,6 +196,50 @@ impl ReadError {
                 format!("too many {what} in one game (more than {limit})")
             }
         }
+    }
+}
+
+impl ReadError {
+    /// The error located in a named file, displayed as `FILE:LINE:COL: game N: message`,
+    /// the form editors and compilers use.
+    ///
+    /// ```
+    /// use fanorona_core::record::Reader;
+    ///
+    /// let text = "1. f2-e3A *\n\n1. d3-e3W (d5-d4A) *\n";
+    /// let mut reader = Reader::new(text.as_bytes());
+    /// assert!(reader.read_record().is_ok());
+    /// let err = reader.read_record().unwrap_err();
+    /// assert_eq!(
+    ///     err.in_file("club.fgn").to_string(),
+    ///     "club.fgn:3:11: game 2: variations '(...)' are not supported"
+    /// );
+    /// ```
+    pub fn in_file<'a>(&'a self, file: &'a str) -> InFile<'a> {
+        InFile { error: self, file }
+    }
+}
+
+/// A [`ReadError`] with its file name, from [`ReadError::in_file`]: displays as
+/// `FILE:LINE:COL: game N: message`.
+#[derive(Debug)]
+pub struct InFile<'a> {
+    error: &'a ReadError,
+    file: &'a str,
+}
+
+impl fmt::Display for InFile<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = self.error;
+        write!(
+            f,
+            "{}:{}:{}: game {}: {}",
+            self.file,
+            e.at.line,
+            e.at.column,
+            e.game,
+            e.message()
+        )
     }
 }
 

@@ -9,6 +9,7 @@ use crate::{BoardSize, Color, Game, GameKind, Outcome, Position, Rules, Turn, Tu
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum ProblemKind {
     /// The text does not parse (a reader error, or a turn that names no point of the board).
     Syntax,
@@ -139,6 +140,7 @@ impl GameReport {
 
 /// Why the tags do not give a starting position.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct StartError {
     /// The tag at fault: `Variant`, `Board`, `Rules` or `FEN`.
     pub tag: &'static str,
@@ -299,6 +301,7 @@ const KNOWN: [&str; 11] = [
 
 /// A `[Date]` value that is not a possible date (see [`check_date`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct DateError {
     /// The value.
     pub value: String,
@@ -600,7 +603,7 @@ impl Visitor for Validator {
             match find_turn(&pos, text) {
                 Ok(turn) => {
                     if let Some(game) = self.game.as_mut() {
-                        game.play_unchecked(turn);
+                        game.play_unchecked(&turn);
                     }
                     self.turns += 1;
                     return;
