@@ -279,7 +279,7 @@ impl Dfpn {
         let or = self.is_or(pos);
         let mut kids: Vec<(Child, Position)> = Vec::new();
         pos.for_each_turn(|t| {
-            let child = pos.play(&t);
+            let child = pos.play_unchecked(&t);
             let k = self.keyer.key(&child);
             if kids.iter().any(|c| c.0.key == k) {
                 return;
@@ -444,7 +444,7 @@ impl Dfpn {
                 let mut best: Option<(u16, Turn, Position, Key)> = None;
                 let turns: Vec<Turn> = pos.legal_turns().iter().copied().collect();
                 for t in turns {
-                    let child = pos.play(&t);
+                    let child = pos.play_unchecked(&t);
                     let k = self.keyer.key(&child);
                     let won = child
                         .outcome()
@@ -473,7 +473,7 @@ impl Dfpn {
                 stack.push((child, k));
             } else {
                 pos.for_each_turn(|t| {
-                    let child = pos.play(&t);
+                    let child = pos.play_unchecked(&t);
                     let k = self.keyer.key(&child);
                     stack.push((child, k));
                 });
