@@ -19,7 +19,8 @@ USAGE:
 STEPS:
     fmt      cargo fmt --all --check
     clippy   cargo clippy --workspace --all-targets -- -D warnings
-    test     cargo test --workspace
+    test     cargo test --workspace (with fanorona-core's public-API snapshot,
+             crates/fanorona-core/tests/public_api.rs: an API change fails until blessed)
     doc      RUSTDOCFLAGS='-D warnings' cargo doc --workspace --no-deps
     docs     the generated CLI pages and diagrams in docs/ are up to date
              (cargo xtask docs --check --no-screenshots)
