@@ -26,7 +26,7 @@
 //! - [`Game`] and [`Outcome`]: history, repetition, results;
 //! - [`fen`] (position strings), [`notation`] (turn text) and [`record`] (game records);
 //! - [`perft()`]: counting turn sequences;
-//! - [`reference`]: a simple, independent second move generator for checking.
+//! - [`reference`](mod@reference): a simple, independent second move generator for checking.
 //!
 //! # Conventions
 //!

@@ -187,3 +187,40 @@ fn read_errors_are_located_in_files() {
         "{located}"
     );
 }
+
+/// Every `Rules` value can be written and read back: there is no way to build one that the
+/// text form refuses (issue 11: `repetition: 1` was possible through the public fields).
+#[test]
+fn every_rules_value_round_trips_through_text() {
+    use core::num::NonZeroU16;
+    use fanorona_core::{GameKind, StuckRule};
+    for game in [GameKind::Capture, GameKind::Vela, GameKind::Telo] {
+        for stuck in [StuckRule::Loses, StuckRule::Draws] {
+            for repetition in [None, Some(2), Some(3), Some(255)] {
+                for limit in [
+                    None,
+                    NonZeroU16::new(1),
+                    NonZeroU16::new(100),
+                    NonZeroU16::new(65535),
+                ] {
+                    for (o, c) in [(false, false), (true, false), (false, true), (true, true)] {
+                        let rules = Rules::STANDARD
+                            .with_game(game)
+                            .with_stuck(stuck)
+                            .with_no_capture_limit(limit)
+                            .with_opening_restriction(o)
+                            .with_compulsory_continuation(c)
+                            .with_repetition(repetition)
+                            .unwrap();
+                        assert_eq!(rules.to_string().parse::<Rules>().unwrap(), rules);
+                        assert_eq!(rules.to_full_string().parse::<Rules>().unwrap(), rules);
+                    }
+                }
+            }
+        }
+    }
+    assert!(Rules::STANDARD.with_repetition(Some(1)).is_err());
+    assert!(Rules::STANDARD.with_repetition(Some(0)).is_err());
+    assert!("repetition=1".parse::<Rules>().is_err());
+    assert!("no-capture-limit=0".parse::<Rules>().is_err());
+}
