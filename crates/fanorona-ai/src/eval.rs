@@ -11,7 +11,7 @@
 //! let start = Position::standard();
 //! assert_eq!(evaluate(&start), fanorona_ai::params::TEMPO);
 //! // After f2-e3A White is two stones up; Black, to move, sees that as about -200.
-//! let after = start.play_unchecked(&start.parse_turn("f2-e3A")?)?;
+//! let after = start.play(&start.parse_turn("f2-e3A")?)?;
 //! assert!(evaluate(&after) < -150);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

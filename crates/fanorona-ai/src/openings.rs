@@ -19,7 +19,7 @@
 //! assert!(suite.len() >= 200);
 //!
 //! let start = fanorona_core::Position::standard();
-//! let after = start.play_unchecked(&start.parse_turn("f2-e3A")?)?;
+//! let after = start.play(&start.parse_turn("f2-e3A")?)?;
 //! let text = format!("# two openings\n{start}\n{after} # after f2-e3A\n");
 //! assert_eq!(parse(&text, Rules::STANDARD)?, vec![start, after]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
