@@ -41,7 +41,7 @@ fn check(text: &str) {
             assert!(!positions.is_empty());
             let mut seen = HashSet::new();
             for p in &positions {
-                assert!(seen.insert(p.hash()), "a position read twice");
+                assert!(seen.insert(p.zobrist()), "a position read twice");
                 assert!(p.outcome().is_none(), "a finished game read");
                 let back = Position::from_fen_with(&p.to_fen(), Rules::STANDARD)
                     .expect("a position read reads back");

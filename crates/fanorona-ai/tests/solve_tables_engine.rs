@@ -63,7 +63,7 @@ fn play_out(
         } else {
             tables.best_turn(&pos).expect("covered").0
         };
-        pos = pos.play(&turn);
+        pos = pos.play_unchecked(&turn);
     }
     // Not won within 200 turns: a draw kept, a win not converted.
     value == Value::Draw
@@ -105,7 +105,7 @@ fn engine_gain_on_endgames_from_the_opening_suite() {
             if pos.outcome().is_some() {
                 break;
             }
-            let stones = pos.occupied().0.count_ones();
+            let stones = pos.occupied().count();
             if stones <= max
                 && let Some(p) = tables.probe(&pos)
             {
@@ -116,7 +116,7 @@ fn engine_gain_on_endgames_from_the_opening_suite() {
             }
             let n = nodes / 2 + (i as u64 * 37 + ply as u64 * 11) % nodes;
             let turn = best(&mut player, &pos, n);
-            pos = pos.play(&turn);
+            pos = pos.play_unchecked(&turn);
         }
     }
     let mut without = Searcher::new(16);

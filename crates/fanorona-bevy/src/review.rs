@@ -247,7 +247,7 @@ fn evaluate_game(
         if ply >= from {
             break;
         }
-        if replay.play(*turn).is_err() {
+        if replay.play(turn).is_err() {
             return;
         }
     }
@@ -271,7 +271,7 @@ fn evaluate_game(
             return;
         }
         if let Some(turn) = game.turns().get(ply)
-            && replay.play(*turn).is_err()
+            && replay.play(turn).is_err()
         {
             return;
         }

@@ -199,7 +199,7 @@ impl Settings {
         self.board = self.board_size().to_string();
         self.rules = self.rules().to_string();
         // Fanoron-Telo is played on the 3x3 board only.
-        if self.rules().game == GameKind::Telo {
+        if self.rules().game() == GameKind::Telo {
             self.board = BoardSize::TELO.to_string();
         }
         self

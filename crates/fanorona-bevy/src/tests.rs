@@ -909,7 +909,7 @@ fn evaluation_bar_and_line_text() {
     let standard = Position::standard();
     let t1 = standard.parse_turn("d3-e3W").expect("legal");
     let mut after = Game::new(standard);
-    after.play(t1).expect("legal");
+    after.play(&t1).expect("legal");
     let t2 = after.position().legal_turns()[0];
     let report = |score, side, pv: Vec<Turn>| Report {
         depth: 3,
@@ -1632,7 +1632,7 @@ fn vela_and_fanoron_telo_are_chosen_in_the_menu_and_played() {
     let mut settings = Settings::default();
     assert_eq!(Choice::Game.value(&settings), "Fanorona");
     Choice::Game.cycle(&mut settings);
-    assert_eq!(settings.rules().game, GameKind::Vela);
+    assert_eq!(settings.rules().game(), GameKind::Vela);
     assert_eq!(settings.board_size(), BoardSize::STANDARD);
     // Vela (docs/rules.md): White, the previous winner, opens and makes only paika moves
     // while it has more than five stones; the capture game's start has captures.
@@ -1646,7 +1646,7 @@ fn vela_and_fanoron_telo_are_chosen_in_the_menu_and_played() {
             .all(Turn::is_capture)
     );
     Choice::Game.cycle(&mut settings);
-    assert_eq!(settings.rules().game, GameKind::Telo);
+    assert_eq!(settings.rules().game(), GameKind::Telo);
     assert_eq!(settings.board_size(), BoardSize::TELO);
     // Fanoron-Telo keeps its board.
     Choice::Board.cycle(&mut settings);
@@ -1655,7 +1655,7 @@ fn vela_and_fanoron_telo_are_chosen_in_the_menu_and_played() {
     let mut back = settings.clone();
     Choice::Game.cycle(&mut back);
     assert_eq!(
-        (back.rules().game, back.board_size()),
+        (back.rules().game(), back.board_size()),
         (GameKind::Capture, BoardSize::STANDARD)
     );
 

@@ -127,7 +127,7 @@ fn judge_compulsory(_: &Position, turn: &Turn) -> Verdict {
 
 fn judge_ending(position: &Position, turn: &Turn) -> Verdict {
     let mut game = Game::new(*position);
-    if game.play(*turn).is_err() {
+    if game.play(turn).is_err() {
         return Err(format!("{turn} is not legal here."));
     }
     match game.outcome() {

@@ -536,7 +536,7 @@ impl Dfpn {
                 // child that a search of its own disproves.
                 let mut chosen = None;
                 for &t in &turns {
-                    let child = pos.play(&t);
+                    let child = pos.play_unchecked(&t);
                     let k = self.keyer.key(&child);
                     let ends_well = child
                         .outcome()
@@ -548,7 +548,7 @@ impl Dfpn {
                 }
                 if chosen.is_none() {
                     for &t in &turns {
-                        let child = pos.play(&t);
+                        let child = pos.play_unchecked(&t);
                         let k = self.keyer.key(&child);
                         if child.outcome().is_none() && self.disproved(&mut run, &child, k)? {
                             chosen = Some((t, child, k));
@@ -563,7 +563,7 @@ impl Dfpn {
                 stack.push((child, k));
             } else {
                 for t in turns {
-                    let child = pos.play(&t);
+                    let child = pos.play_unchecked(&t);
                     let k = self.keyer.key(&child);
                     stack.push((child, k));
                 }
