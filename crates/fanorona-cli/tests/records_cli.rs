@@ -62,7 +62,7 @@ fn validate_reports_every_problem_with_its_place() {
             "6:8: game 2: bad tag \"unterminated tag value]\": unterminated tag value: no closing '\"' before the end of the line",
         ),
         p(
-            "13:21: game 3, turn 2 (White): illegal turn \"c3-b4\": the stone on the starting point belongs to the side not to move; legal: f1-f2A, e3-f2W, e3-d2W, e3-d2W-d3A, g3-f2W, e3-d3A, e3-d3A-d2W, e3-d3A-d2W-c3A, e3-d3A-d2W-c3A-d4A, e3-d3W, e3-d3W-d2W, e1-d2A, e1-d2A-d3A",
+            "13:21: game 3, turn 2 (White): illegal turn \"c3-b4\": the stone on c3 belongs to the side not to move; legal: f1-f2A, e3-f2W, e3-d2W, e3-d2W-d3A, g3-f2W, e3-d3A, e3-d3A-d2W, e3-d3A-d2W-c3A, e3-d3A-d2W-c3A-d4A, e3-d3W, e3-d3W-d2W, e1-d2A, e1-d2A-d3A",
         ),
         p("17:4: game 4, turn 1 (White): ambiguous turn \"d3-e3\": could be d3-e3A or d3-e3W"),
         p(
