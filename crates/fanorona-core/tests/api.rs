@@ -224,3 +224,15 @@ fn every_rules_value_round_trips_through_text() {
     assert!("repetition=1".parse::<Rules>().is_err());
     assert!("no-capture-limit=0".parse::<Rules>().is_err());
 }
+
+/// With debug assertions, the unchecked path still refuses a stale turn (f2 is empty after
+/// f2-e3A) instead of making a position the rules cannot reach.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "play_unchecked")]
+fn unchecked_play_asserts_in_debug_builds() {
+    let pos = Position::standard();
+    let turn = pos.parse_turn("f2-e3A").unwrap();
+    let next = pos.play(&turn).unwrap();
+    let _ = next.play_unchecked(&turn);
+}
