@@ -128,7 +128,7 @@ pub const SCREENSHOTS: [(&str, Size, &[&str]); 6] = [
             "--game",
             "docs/images/client-chain.fgn",
             "--turn",
-            "6",
+            "4",
             "--analysis",
         ],
     ),

@@ -440,8 +440,16 @@ pub fn summary_text(review: &Review, game: &Game) -> String {
         .iter()
         .take(4)
         .filter_map(|m| {
-            let turn = game.turns().get(m.turn - 1)?;
-            Some(format!("{}. {turn}{}", m.turn, m.severity.mark()))
+            // Numbered as in the list of turns: `2.` for the first side's turn of the
+            // second round, `2...` for the other side's.
+            let index = m.turn - 1;
+            let turn = game.turns().get(index)?;
+            let dots = if index % 2 == 0 { "." } else { "..." };
+            Some(format!(
+                "{}{dots} {turn}{}",
+                index / 2 + 1,
+                m.severity.mark()
+            ))
         })
         .collect();
     let mistakes = if found.is_empty() {
