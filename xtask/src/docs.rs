@@ -135,7 +135,11 @@ pub const SCREENSHOTS: [(&str, Size, &[&str]); 6] = [
     (
         "client-review.png",
         SHOT_SIZE,
-        &["--game", "tests/data/boardspace-sample.sgf", "--review"],
+        &[
+            "--game",
+            "crates/fanorona-core/tests/data/boardspace-sample.sgf",
+            "--review",
+        ],
     ),
 ];
 

@@ -1096,7 +1096,7 @@ fn records_of_every_format_open() {
     // The first game of the Boardspace sample: 14 turns, then White resigns (the core's
     // import test lists them).
     let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/boardspace-sample.sgf");
+        .join("../fanorona-core/tests/data/boardspace-sample.sgf");
     let boardspace = load_game(&sample).expect("Boardspace");
     assert_eq!(boardspace.turns().len(), 14);
     assert_eq!(names(&boardspace)[..3], ["f2-e3A", "f3-f2A", "e3-d4W"]);
