@@ -14,7 +14,7 @@
 //!   every reply of the opponent leads back into the set (or the opponent has no turn left and
 //!   loses). A side following it never loses, so neither side can force a win.
 //!
-//! Certificates are built from proof-number searches ([`pns`](super::pns)): a proof's
+//! Certificates are built from proof-number searches ([`pns`]): a proof's
 //! strategy comes from the table of solved positions (each position's proving turn leads to
 //! positions solved before it); a disproof, which may rely on repeated positions, comes from a
 //! search that keeps its solved subtrees. [`verify`](super::verify) checks a certificate with
