@@ -719,11 +719,14 @@ fn refresh_game_ui(
                 Some(_) => "Game over".to_string(),
                 None => format!("{} to move", side_name(side)),
             },
-            Live::Stones => format!(
-                "White {} stones, Black {}",
-                position.stones(Side::White).count(),
-                position.stones(Side::Black).count()
-            ),
+            Live::Stones => {
+                let stones = |n: u32| format!("{n} stone{}", if n == 1 { "" } else { "s" });
+                format!(
+                    "White {}, Black {}",
+                    stones(position.stones(Side::White).count()),
+                    stones(position.stones(Side::Black).count())
+                )
+            }
             Live::Players => {
                 let who = |p: Player| match p {
                     Player::Human => "person".to_string(),
