@@ -33,7 +33,8 @@
 //! - [`evaluate`] and [`params`]: the evaluation and every tunable number;
 //! - [`protocol`]: the engine protocol loop; [`players`], [`matches`](mod@matches) and
 //!   [`openings`]: matches with pentanomial Elo and SPRT, opening suites;
-//!   [`bench`](mod@bench): the node-count benchmark; [`baseline`]: the frozen v0.1.0 engine.
+//!   [`bench`](mod@bench): the node-count benchmark; [`baseline`]: the frozen v0.1.0 engine;
+//! - [`telo`]: Fanoron-Telo solved by retrograde analysis.
 
 pub mod baseline;
 pub mod bench;
@@ -49,6 +50,7 @@ pub mod protocol;
 mod rng;
 mod search;
 pub mod solve;
+pub mod telo;
 pub mod tt;
 
 pub use engine::{Engine, SearchHandle, search};

@@ -5,7 +5,7 @@ use std::ops::RangeInclusive;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use clap::builder::RangedU64ValueParser;
-use fanorona_core::{BoardSize, Position, Rules};
+use fanorona_core::{BoardSize, GameKind, Position, Rules};
 
 /// Where a command starts: a position string, or the start of a board size.
 #[derive(Args, Debug, Clone)]
@@ -13,9 +13,10 @@ pub struct PositionArgs {
     /// Start from this position string (ranks from the top, `/` between ranks, then `w` or `b`).
     #[arg(long, value_name = "POSITION", conflicts_with = "board")]
     pub fen: Option<String>,
-    /// Start from the setup of this board size, rows x columns (5x9 is the standard game).
-    #[arg(long, value_name = "RxC", default_value = "5x9")]
-    pub board: String,
+    /// Start from the setup of this board size, rows x columns (default 5x9, the standard
+    /// game; 3x3 for `--game telo`).
+    #[arg(long, value_name = "RxC")]
+    pub board: Option<String>,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -41,6 +42,10 @@ pub struct RuleArgs {
     /// Draw after this many turns without a capture (default 100), or `off`.
     #[arg(long, value_name = "N|off")]
     pub no_capture_limit: Option<String>,
+    /// The game: `capture` (default), `vela` (the handicap game) or `telo` (Fanoron-Telo's
+    /// alignment game, 3x3).
+    #[arg(long, value_name = "capture|vela|telo")]
+    pub game: Option<String>,
 }
 
 impl RuleArgs {
@@ -66,6 +71,9 @@ impl RuleArgs {
         if let Some(v) = &self.no_capture_limit {
             rules.set("no-capture-limit", v)?;
         }
+        if let Some(v) = &self.game {
+            rules.set("game", v)?;
+        }
         Ok(rules)
     }
 }
@@ -90,6 +98,7 @@ impl RuleArgs {
             (self.stuck.is_some(), "stuck"),
             (self.repetition.is_some(), "repetition"),
             (self.no_capture_limit.is_some(), "no-capture-limit"),
+            (self.game.is_some(), "game"),
         ];
         for (given, name) in own {
             if given && listed.contains(&name) {
@@ -107,12 +116,20 @@ impl PositionArgs {
         match &self.fen {
             Some(fen) => Position::from_fen_with(fen, rules)
                 .with_context(|| format!("in --fen {:?}", crate::output::sanitize(fen))),
-            None => {
-                let size: BoardSize = self.board.parse().context("in --board")?;
-                Ok(Position::start_with(size, rules))
-            }
+            None => start_position(self.board.as_deref(), rules),
         }
     }
+}
+
+/// The start of the board `board` (rows x columns; by default 5x9, or 3x3 for Fanoron-Telo)
+/// under `rules`, or why there is none (Fanoron-Telo on another board than 3x3).
+pub fn start_position(board: Option<&str>, rules: Rules) -> Result<Position> {
+    let size = match board {
+        Some(b) => b.parse().context("in --board")?,
+        None if rules.game == GameKind::Telo => BoardSize::TELO,
+        None => BoardSize::STANDARD,
+    };
+    Position::try_start(size, rules).context("in --board")
 }
 
 /// The ranges of the numeric options, checked by the argument parser with a message. The

@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use fanorona_core::{Game, Outcome, Position, Rules, StuckRule, Turn, TurnList};
+use fanorona_core::{Game, GameKind, Outcome, Position, Rules, StuckRule, Turn, TurnList};
 
 use crate::eval::evaluate;
 use crate::limits::Limits;
@@ -562,7 +562,11 @@ impl<'a> Setup<'a> {
             noise: self.noise,
             seed: self.seed,
             repetition: self.rules.repetition(),
-            no_capture_limit: self.rules.no_capture_limit(),
+            // Fanoron-Telo captures nothing, and its games know no no-capture limit.
+            no_capture_limit: self
+                .rules
+                .no_capture_limit()
+                .filter(|_| self.rules.game().captures()),
             stuck: self.rules.stuck(),
             null_allowed: true,
             best: None,
@@ -650,9 +654,13 @@ impl Worker<'_> {
         self.eval(pos)
     }
 
-    /// The score of a side with no legal turn.
+    /// The score of a side with no legal turn: stuck, or (in Fanoron-Telo) facing a line of
+    /// three, which loses whatever the stuck rule says.
     #[inline]
-    fn stuck_score(&self, ply: usize) -> i32 {
+    fn stuck_score(&self, pos: &Position, ply: usize) -> i32 {
+        if pos.rules().game() == GameKind::Telo && pos.outcome().is_some_and(|o| o.winner.is_some()) {
+            return -WIN + ply as i32;
+        }
         match self.stuck {
             StuckRule::Draws => DRAW,
             // Loses, and any rule added later until the engine learns it.
@@ -671,7 +679,7 @@ impl Worker<'_> {
             return Some(if pos.has_legal_turn() {
                 DRAW
             } else {
-                self.stuck_score(ply)
+                self.stuck_score(pos, ply)
             });
         }
         let n = self.repetition?;
@@ -704,7 +712,11 @@ impl Worker<'_> {
     #[inline]
     fn probe_tables(&mut self, pos: &Position, ply: usize) -> Option<i32> {
         let tables = self.tables?;
-        if pos.occupied().count() > self.table_stones {
+        // The tables hold the capture game: not Fanoron-Telo, nor Vela's first phase.
+        if pos.occupied().count() > self.table_stones
+            || pos.rules().game() == GameKind::Telo
+            || pos.is_vela_phase()
+        {
             return None;
         }
         let p = tables.probe(pos)?;
@@ -889,7 +901,8 @@ impl Worker<'_> {
             return 0;
         }
         let us = pos.side_to_move();
-        if pos.stones(us).is_empty() {
+        // No stones loses in the capture games (a Fanoron-Telo side places its first ones).
+        if pos.stones(us).is_empty() && pos.rules().game.captures() {
             return -WIN + ply as i32;
         }
         if let Some(draw) = self.draw_by_rule(pos, ply) {
@@ -947,7 +960,7 @@ impl Worker<'_> {
         let mut turns = TurnList::new();
         pos.unique_turns_into(&mut turns);
         if turns.is_empty() {
-            return self.stuck_score(ply);
+            return self.stuck_score(pos, ply);
         }
         let quiet_node = !turns[0].is_capture();
         let killers = self.killers[ply];
@@ -1044,7 +1057,8 @@ impl Worker<'_> {
             return 0;
         }
         let us = pos.side_to_move();
-        if pos.stones(us).is_empty() {
+        // No stones loses in the capture games (a Fanoron-Telo side places its first ones).
+        if pos.stones(us).is_empty() && pos.rules().game.captures() {
             return -WIN + ply as i32;
         }
         // Below the first quiescence ply every turn captured: nothing can repeat.
@@ -1056,7 +1070,7 @@ impl Worker<'_> {
         }
         if !pos.has_capture() {
             if !pos.has_legal_turn() {
-                return self.stuck_score(ply);
+                return self.stuck_score(pos, ply);
             }
             return self.eval(pos);
         }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
-use fanorona_core::{BoardSize, Color, Game, Point, Position, Rules, Turn};
+use fanorona_core::{Color, Game, Point, Position, Rules, Turn};
 
 use super::records::{Format, GameSource, display_name, open_input};
 use crate::options::{limits, ranged};
@@ -181,7 +181,9 @@ impl Diagram {
                 .map(|p| p.to_string())
                 .collect();
             let _ = write!(out, "last turn {turn}");
-            if captured.is_empty() {
+            if turn.is_placement() {
+                out.push_str(" (placement)");
+            } else if captured.is_empty() {
                 out.push_str(" (paika)");
             } else {
                 let _ = write!(out, ", captured {}", captured.join(" "));
@@ -448,13 +450,10 @@ fn from_position(args: &ShowArgs) -> Result<Diagram> {
         Some(r) => r.parse().context("in --rules")?,
         None => Rules::STANDARD,
     };
-    let start = match (&args.fen, &args.board) {
-        (Some(fen), _) => Position::from_fen_with(fen, rules)
+    let start = match &args.fen {
+        Some(fen) => Position::from_fen_with(fen, rules)
             .with_context(|| format!("in --fen {:?}", crate::output::sanitize(fen)))?,
-        (None, Some(b)) => {
-            Position::start_with(b.parse::<BoardSize>().context("in --board")?, rules)
-        }
-        (None, None) => Position::start_with(BoardSize::STANDARD, rules),
+        None => crate::options::start_position(args.board.as_deref(), rules)?,
     };
     let mut game = Game::new(start);
     if let Some(turns) = &args.play {

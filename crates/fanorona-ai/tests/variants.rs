@@ -1,0 +1,128 @@
+//! The engine plays Vela and Fanoron-Telo (`docs/rules.md`): it finds and parries Telo's lines
+//! of three (a game without captures), and whole engine games stay legal to their end.
+
+use std::sync::atomic::AtomicBool;
+
+use fanorona_ai::{Level, Limits, Score, SearchOptions, Searcher};
+use fanorona_core::{BoardSize, Color, EndReason, Game, GameKind, Position, Rules};
+
+fn best(pos: Position, depth: u32) -> (String, Score) {
+    let game = Game::new(pos);
+    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::new(4);
+    let r = searcher
+        .search(
+            &game,
+            &Limits::depth(depth),
+            &SearchOptions::default(),
+            &stop,
+            |_| {},
+        )
+        .expect("a turn");
+    (r.best.to_string(), r.score)
+}
+
+#[test]
+fn telo_the_engine_completes_a_line() {
+    // White a3 b3, Black a2 b2, White to place: c3 makes the top rank.
+    let pos = Position::from_fen("WW1/BB1/3 w telo").unwrap();
+    assert_eq!(best(pos, 4), ("c3".to_owned(), Score::Win(1)));
+    // The win is a win even where a stuck side would only draw.
+    let draws: Rules = "game=telo,stuck=draws".parse().unwrap();
+    let pos = Position::from_fen_with("WW1/BB1/3 w", draws).unwrap();
+    assert_eq!(best(pos, 4), ("c3".to_owned(), Score::Win(1)));
+}
+
+#[test]
+fn telo_the_engine_blocks_a_line() {
+    // White a3 b3 threatens c3; Black (one stone, a2) must place there: any other placement
+    // lets White complete the rank.
+    let pos = Position::from_fen("WW1/B2/3 b telo").unwrap();
+    let (turn, score) = best(pos, 6);
+    assert_eq!(turn, "c3");
+    assert!(!matches!(score, Score::Win(n) if n < 0), "{score:?}");
+}
+
+/// Plays `plies` turns (or to the end) with the engine on both sides, checking each turn
+/// against the position's legal turns.
+fn engine_game(start: Position, depth: u32, plies: usize) -> Game {
+    let mut game = Game::new(start);
+    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::new(4);
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let r = searcher
+            .search(
+                &game,
+                &Limits::depth(depth),
+                &SearchOptions::default(),
+                &stop,
+                |_| {},
+            )
+            .expect("a game in progress has a turn");
+        assert!(game.position().legal_turns().contains(&r.best));
+        game.play(r.best).expect("legal");
+    }
+    game
+}
+
+#[test]
+fn telo_engine_games_end_legally() {
+    let start = Position::try_start(BoardSize::TELO, Rules::TELO).unwrap();
+    // Fanoron-Telo is a win for White in 9 plies (docs/solver.md): searching deep enough,
+    // the engine finds it from the start and wins the game with a line of three.
+    let (_, score) = best(start, 10);
+    assert_eq!(score, Score::Win(5));
+    let game = engine_game(start, 10, 200);
+    let o = game.outcome().expect("over within 200 turns");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Alignment)
+    );
+    assert_eq!(game.turns().len(), 9);
+    assert!(game.turns().iter().take(6).all(|t| t.is_placement()));
+    assert!(game.turns().iter().skip(6).all(|t| t.is_paika()));
+    // Shallow engines play to an end too, each turn legal.
+    let game = engine_game(start, 3, 300);
+    if let Some(o) = game.outcome() {
+        assert!(matches!(
+            o.reason,
+            EndReason::Alignment | EndReason::Repetition
+        ));
+    }
+    // A level for people plays it too, each turn legal, from the start and mid-game.
+    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::new(4);
+    let mut g = Game::new(start);
+    for seed in 0..12 {
+        if g.outcome().is_some() {
+            break;
+        }
+        let r = Level::Beginner
+            .play(&mut searcher, &g, seed, &stop, |_| {})
+            .unwrap();
+        g.play(r.best).expect("legal");
+    }
+}
+
+#[test]
+fn vela_engine_games_stay_legal() {
+    let start = Position::start_with(BoardSize::STANDARD, Rules::VELA);
+    let game = engine_game(start, 3, 60);
+    let mut pos = start;
+    for turn in game.turns() {
+        if pos.is_vela_phase() {
+            match pos.side_to_move() {
+                Color::White => assert!(turn.is_paika(), "{turn}"),
+                Color::Black => assert!(turn.len() == 1 && turn.captured().count() <= 1),
+            }
+        }
+        pos = pos.play(turn);
+    }
+    assert_eq!(game.position().rules().game, GameKind::Vela);
+    // Black took stones one at a time: after 60 turns White has lost some, Black none while
+    // the phase lasted.
+    assert!(game.position().stones(Color::White).count() < 22);
+}
