@@ -692,7 +692,12 @@ fn check_player(
             config.limits.unwrap_or_default(),
             config.timeouts,
         )?;
-        if !p.has_option("Rules") && !fanorona_core::Rules::NAMES.iter().all(|n| p.has_option(n)) {
+        if !p.has_option("Rules")
+            && !fanorona_core::Rules::NAMES
+                .iter()
+                .filter(|n| **n != "game")
+                .all(|n| p.has_option(n))
+        {
             notes.push(format!(
                 "{spec} advertises no rule option (Rules): it is assumed to play the standard \
                  rules"

@@ -888,7 +888,13 @@ impl ExternalPlayer {
                 "setoption name Rules value {}",
                 rules.to_full_string()
             ));
-        } else if Rules::NAMES.iter().all(|n| self.has_option(n)) {
+        } else if Rules::NAMES
+            .iter()
+            // `game` is needed only for another game than the capture game (the full text
+            // leaves it out otherwise).
+            .filter(|n| **n != "game" || rules.game != fanorona_core::GameKind::Capture)
+            .all(|n| self.has_option(n))
+        {
             for pair in rules.to_full_string().split(',') {
                 if let Some((name, value)) = pair.split_once('=') {
                     sent.push(format!("setoption name {name} value {value}"));

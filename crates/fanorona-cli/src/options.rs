@@ -14,7 +14,7 @@ pub struct PositionArgs {
     #[arg(long, value_name = "POSITION", conflicts_with = "board")]
     pub fen: Option<String>,
     /// Start from the setup of this board size, rows x columns (default 5x9, the standard
-    /// game; 3x3 for `--game telo`).
+    /// game; 3x3 for `--rules game=telo`).
     #[arg(long, value_name = "RxC")]
     pub board: Option<String>,
     #[command(flatten)]
@@ -24,7 +24,8 @@ pub struct PositionArgs {
 /// The rule options, each with its stable name.
 #[derive(Args, Debug, Clone, Default)]
 pub struct RuleArgs {
-    /// Rule options as one list, e.g. `stuck=draws,repetition=off` (see docs/rules.md).
+    /// Rule options as one list, e.g. `stuck=draws,repetition=off` or `game=telo` (see
+    /// docs/rules.md).
     #[arg(long, value_name = "LIST")]
     pub rules: Option<String>,
     /// Each player's first turn is a single capture step.
@@ -42,10 +43,6 @@ pub struct RuleArgs {
     /// Draw after this many turns without a capture (default 100), or `off`.
     #[arg(long, value_name = "N|off")]
     pub no_capture_limit: Option<String>,
-    /// The game: `capture` (default), `vela` (the handicap game) or `telo` (Fanoron-Telo's
-    /// alignment game, 3x3).
-    #[arg(long, value_name = "capture|vela|telo")]
-    pub game: Option<String>,
 }
 
 impl RuleArgs {
@@ -71,9 +68,6 @@ impl RuleArgs {
         if let Some(v) = &self.no_capture_limit {
             rules.set("no-capture-limit", v)?;
         }
-        if let Some(v) = &self.game {
-            rules.set("game", v)?;
-        }
         Ok(rules)
     }
 }
@@ -98,7 +92,6 @@ impl RuleArgs {
             (self.stuck.is_some(), "stuck"),
             (self.repetition.is_some(), "repetition"),
             (self.no_capture_limit.is_some(), "no-capture-limit"),
-            (self.game.is_some(), "game"),
         ];
         for (given, name) in own {
             if given && listed.contains(&name) {

@@ -209,7 +209,7 @@ impl Position {
         if parsed.steps.is_empty() && self.rules.game != crate::GameKind::Telo {
             return Err(TurnError::Syntax(TurnSyntaxError {
                 offset: 2,
-                expected: "a point such as e3",
+                expected: "a step such as -e3 (a point alone is a Fanoron-Telo placement)",
                 text: text.trim().to_owned(),
             }));
         }

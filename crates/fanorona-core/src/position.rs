@@ -258,7 +258,27 @@ impl Position {
         }
     }
 
-    /// The same position under other rules.
+    /// The same position under other rules, checked as [`Position::from_setup`] checks a
+    /// setup (Fanoron-Telo needs the 3x3 board and at most three stones a side).
+    ///
+    /// ```
+    /// use fanorona_core::{Position, Rules};
+    ///
+    /// let pos = Position::from_fen("3/1W1/3 b")?;
+    /// assert!(pos.try_with_rules(Rules::TELO).is_ok());
+    /// assert!(Position::standard().try_with_rules(Rules::TELO).is_err());
+    /// # Ok::<(), fanorona_core::FenError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The [`PositionError`] of the setup under `rules`.
+    pub fn try_with_rules(&self, rules: Rules) -> Result<Position, PositionError> {
+        Position::from_setup(self.to_setup(), rules)
+    }
+
+    /// The same position under other rules, unchecked: the caller keeps the rules' game
+    /// possible on this board (see [`Position::try_with_rules`]).
     pub fn with_rules(mut self, rules: Rules) -> Position {
         self.rules = rules;
         self

@@ -42,7 +42,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
-use fanorona_core::{BoardSize, Game, Position, Rules, Turn};
+use fanorona_core::{BoardSize, Game, GameKind, Position, Rules, Turn};
 
 pub use go::MAX_MULTIPV;
 pub use input::{MAX_LINE, MAX_SHOWN};
@@ -208,7 +208,10 @@ impl<W: Write + Send + 'static> Session<W> {
             "ucinewgame" => {
                 self.finish();
                 self.engine.clear();
-                self.game = Game::new(Position::start_with(self.board, self.rules));
+                match Position::try_start(self.board, self.rules) {
+                    Ok(start) => self.game = Game::new(start),
+                    Err(e) => self.error(&e.to_string())?,
+                }
             }
             "setoption" => self.setoption(&rest)?,
             "position" => self.position(&rest)?,
@@ -248,6 +251,7 @@ impl<W: Write + Send + 'static> Session<W> {
             "option name stuck type combo default loses var loses var draws".to_owned(),
             "option name repetition type string default 3".to_owned(),
             "option name no-capture-limit type string default 100".to_owned(),
+            "option name game type combo default capture var capture var vela var telo".to_owned(),
             "uciok".to_owned(),
         ];
         for l in lines {
@@ -318,11 +322,14 @@ impl<W: Write + Send + 'static> Session<W> {
                 .map(|s| self.seed = s)
                 .map_err(|_| format!("Seed takes a number, not {}", shown(&value))),
             "board" => match value.parse::<BoardSize>() {
-                Ok(size) => {
-                    self.board = size;
-                    self.game = Game::new(Position::start_with(size, self.rules));
-                    Ok(())
-                }
+                Ok(size) => match Position::try_start(size, self.rules) {
+                    Ok(start) => {
+                        self.board = size;
+                        self.game = Game::new(start);
+                        Ok(())
+                    }
+                    Err(e) => Err(e.to_string()),
+                },
                 Err(e) => Err(e.to_string()),
             },
             "tablebase" => {
@@ -367,8 +374,24 @@ impl<W: Write + Send + 'static> Session<W> {
 
     fn set_rules(&mut self, rules: Rules) {
         self.rules = rules;
-        // Replay the current game under the new rules.
-        let start = self.game.start().with_rules(rules);
+        // Fanoron-Telo is played on 3x3 only: its rules bring its board.
+        if rules.game == GameKind::Telo {
+            self.board = BoardSize::TELO;
+        }
+        // Replay the current game under the new rules; another game starts anew (on the
+        // board the rules' game is played on, so the start exists).
+        let old = *self.game.start();
+        let start = if old.rules().game == rules.game {
+            old.try_with_rules(rules)
+        } else {
+            Position::try_start(self.board, rules)
+        }
+        .unwrap_or_else(|_| {
+            old.with_rules(Rules {
+                game: old.rules().game,
+                ..rules
+            })
+        });
         let mut game = Game::new(start);
         for t in self.game.turns() {
             if game.play(t).is_err() {
@@ -382,7 +405,12 @@ impl<W: Write + Send + 'static> Session<W> {
         let moves_at = words.iter().position(|w| *w == "moves");
         let setup = &words[..moves_at.unwrap_or(words.len())];
         let start = match setup.first() {
-            Some(&"startpos") if setup.len() == 1 => Position::start_with(self.board, self.rules),
+            Some(&"startpos") if setup.len() == 1 => {
+                match Position::try_start(self.board, self.rules) {
+                    Ok(p) => p,
+                    Err(e) => return self.error(&e.to_string()),
+                }
+            }
             Some(&"fen") if setup.len() >= 2 => {
                 match Position::from_fen_with(&setup[1..].join(" "), self.rules) {
                     Ok(p) => p,

@@ -11,7 +11,7 @@ use fanorona_ai::solve::certificate::Certificate;
 use fanorona_ai::solve::dfpn::Dfpn;
 use fanorona_ai::solve::tablebase::{ClassStats, Tablebase};
 use fanorona_ai::solve::{Budget, Progress, Value, human_bytes, layered, pns, retro, tablegen};
-use fanorona_core::{BoardSize, Color, Position};
+use fanorona_core::{BoardSize, Color, GameKind, Position};
 use serde_json::{Value as Json, json};
 
 use crate::options::{PositionArgs, limits, ranged};
@@ -195,6 +195,59 @@ fn reporter(bar: &indicatif::ProgressBar) -> impl FnMut(Progress) + '_ {
     }
 }
 
+/// Fanoron-Telo: the whole game solved by retrograde analysis (`fanorona_ai::telo`).
+fn solve_telo(args: &SolveArgs, pos: &Position) -> Result<ExitCode> {
+    let start = Instant::now();
+    let solution = fanorona_ai::telo::TeloSolution::solve(pos.rules())?;
+    let Some((value, plies)) = solution.value(pos) else {
+        bail!(
+            "{} cannot be reached from the empty board of Fanoron-Telo",
+            pos.to_fen()
+        );
+    };
+    let [won, drawn, lost] = solution.counts();
+    let word = match value {
+        Value::Win => "win",
+        Value::Draw => "draw",
+        Value::Loss => "loss",
+    };
+    let mut stdout = crate::output::stdout();
+    if args.json {
+        let v = json!({
+            "position": pos.to_fen(),
+            "game": "telo",
+            "value": word,
+            "plies": plies,
+            "side_to_move": format!("{:?}", pos.side_to_move()),
+            "positions": won + drawn + lost,
+            "won": won,
+            "drawn": drawn,
+            "lost": lost,
+        });
+        writeln!(stdout, "{v}")?;
+    } else {
+        writeln!(
+            stdout,
+            "Fanoron-Telo {}: {word} for {:?} to move{}",
+            pos.to_fen(),
+            pos.side_to_move(),
+            if value == Value::Draw {
+                String::new()
+            } else {
+                format!(" in {plies} {}", if plies == 1 { "ply" } else { "plies" })
+            }
+        )?;
+        writeln!(
+            stdout,
+            "retrograde analysis: {} positions reachable from the empty board ({won} wins, \
+             {drawn} draws, {lost} losses for the side to move); {:.3} s",
+            won + drawn + lost,
+            start.elapsed().as_secs_f64()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Runs `fanorona solve`.
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let budget = Budget {
@@ -204,6 +257,17 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     };
     let mut position = args.position.clone();
     let mut rules = position.rules.rules()?;
+    // The game, from the rules or the position string's game word.
+    let named = position.position()?;
+    match named.rules().game {
+        GameKind::Telo => return solve_telo(args, &named),
+        GameKind::Vela if named.is_vela_phase() => bail!(
+            "Vela is solved here only once White is down to five stones (then it is the capture \
+             game); this position is in its first phase"
+        ),
+        // Out of its first phase a Vela position is one of the capture game for good.
+        _ => rules.game = GameKind::Capture,
+    }
     let limit_given = position.rules.no_capture_limit.is_some()
         || position
             .rules
