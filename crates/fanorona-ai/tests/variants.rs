@@ -126,3 +126,44 @@ fn vela_engine_games_stay_legal() {
     // the phase lasted.
     assert!(game.position().stones(Color::White).count() < 22);
 }
+
+/// Runs the engine protocol on `input`, returning its output.
+fn protocol(input: &str) -> String {
+    let out = fanorona_ai::protocol::SharedBuffer::default();
+    fanorona_ai::protocol::run(std::io::Cursor::new(input.as_bytes().to_vec()), out.clone())
+        .expect("no I/O error in memory");
+    out.text()
+}
+
+#[test]
+fn the_engine_protocol_plays_both_games() {
+    // Telo's rules bring the 3x3 board; a placement is a turn like any other.
+    let out = protocol(
+        "uci\nsetoption name Rules value game=telo\nucinewgame\nposition startpos moves b2 a1\n\
+         go depth 4\nquit\n",
+    );
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap();
+    let pos = Position::from_fen("3/1W1/B2 w 2 2 telo").unwrap();
+    assert!(
+        pos.parse_turn(best.split(' ').next().unwrap()).is_ok(),
+        "{out}"
+    );
+    assert!(!out.contains("error"), "{out}");
+    // A position string with its game word, and a Telo position on another board refused.
+    let out = protocol("position fen WW1/BB1/3 w telo\ngo depth 3\nquit\n");
+    assert!(out.contains("bestmove c3"), "{out}");
+    let out = protocol("setoption name game value telo\nsetoption name Board value 5x9\nquit\n");
+    assert!(out.contains("error"), "{out}");
+    // Vela by its option: White opens with a surrendering paika.
+    let out = protocol("setoption name game value vela\nposition startpos\ngo depth 2\nquit\n");
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap();
+    let vela = Position::start_with(BoardSize::STANDARD, Rules::VELA);
+    let turn = vela.parse_turn(best.split(' ').next().unwrap()).unwrap();
+    assert!(turn.is_paika(), "{out}");
+}
