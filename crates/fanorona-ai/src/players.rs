@@ -892,7 +892,7 @@ impl ExternalPlayer {
             .iter()
             // `game` is needed only for another game than the capture game (the full text
             // leaves it out otherwise).
-            .filter(|n| **n != "game" || rules.game != fanorona_core::GameKind::Capture)
+            .filter(|n| **n != "game" || rules.game() != fanorona_core::GameKind::Capture)
             .all(|n| self.has_option(n))
         {
             for pair in rules.to_full_string().split(',') {

@@ -47,8 +47,8 @@ type Key = (u64, u64, bool);
 
 fn key(pos: &Position) -> Key {
     (
-        pos.stones(fanorona_core::Color::White).0,
-        pos.stones(fanorona_core::Color::Black).0,
+        pos.stones(fanorona_core::Color::White).bits(),
+        pos.stones(fanorona_core::Color::Black).bits(),
         pos.side_to_move() == fanorona_core::Color::White,
     )
 }
@@ -61,7 +61,7 @@ impl TeloSolution {
     ///
     /// None in practice: the error of [`Position::try_start`], kept as a value.
     pub fn solve(mut rules: Rules) -> Result<TeloSolution, PositionError> {
-        rules.game = GameKind::Telo;
+        rules = rules.with_game(GameKind::Telo);
         let start = Position::try_start(BoardSize::TELO, rules)?;
         // Forward: every reachable position and its successors.
         let mut index: HashMap<Key, usize> = HashMap::new();
@@ -73,7 +73,7 @@ impl TeloSolution {
             let pos = positions[next];
             let mut succ = Vec::new();
             for turn in pos.legal_turns() {
-                let after = pos.play(&turn);
+                let after = pos.play_unchecked(&turn);
                 let k = key(&after);
                 let i = *index.entry(k).or_insert_with(|| {
                     positions.push(after);
@@ -96,7 +96,7 @@ impl TeloSolution {
                 let lined = pos
                     .outcome()
                     .is_some_and(|o| o.winner == Some(pos.side_to_move().other()));
-                values[i] = Some(if lined || rules.stuck == StuckRule::Loses {
+                values[i] = Some(if lined || rules.stuck() == StuckRule::Loses {
                     (Value::Loss, 0)
                 } else {
                     (Value::Draw, 0)

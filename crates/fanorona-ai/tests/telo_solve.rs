@@ -20,7 +20,7 @@ fn hand_checked_positions() {
     // other placement White wins at once.
     let pos = Position::from_fen("WW1/B2/3 b telo").unwrap();
     for turn in pos.legal_turns() {
-        let after = s.value(&pos.play(&turn)).unwrap();
+        let after = s.value(&pos.play(&turn).unwrap()).unwrap();
         if turn.to_string() == "c3" {
             assert_ne!(after, (Value::Win, 1), "c3 blocks");
         } else {

@@ -63,7 +63,7 @@ fn engine_game(start: Position, depth: u32, plies: usize) -> Game {
             )
             .expect("a game in progress has a turn");
         assert!(game.position().legal_turns().contains(&r.best));
-        game.play(r.best).expect("legal");
+        game.play(&r.best).expect("legal");
     }
     game
 }
@@ -103,7 +103,7 @@ fn telo_engine_games_end_legally() {
         let r = Level::Beginner
             .play(&mut searcher, &g, seed, &stop, |_| {})
             .unwrap();
-        g.play(r.best).expect("legal");
+        g.play(&r.best).expect("legal");
     }
 }
 
@@ -119,9 +119,9 @@ fn vela_engine_games_stay_legal() {
                 Color::Black => assert!(turn.len() == 1 && turn.captured().count() <= 1),
             }
         }
-        pos = pos.play(turn);
+        pos = pos.play(turn).expect("legal");
     }
-    assert_eq!(game.position().rules().game, GameKind::Vela);
+    assert_eq!(game.position().rules().game(), GameKind::Vela);
     // Black took stones one at a time: after 60 turns White has lost some, Black none while
     // the phase lasted.
     assert!(game.position().stones(Color::White).count() < 22);

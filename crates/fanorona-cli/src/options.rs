@@ -119,7 +119,7 @@ impl PositionArgs {
 pub fn start_position(board: Option<&str>, rules: Rules) -> Result<Position> {
     let size = match board {
         Some(b) => b.parse().context("in --board")?,
-        None if rules.game == GameKind::Telo => BoardSize::TELO,
+        None if rules.game() == GameKind::Telo => BoardSize::TELO,
         None => BoardSize::STANDARD,
     };
     Position::try_start(size, rules).context("in --board")

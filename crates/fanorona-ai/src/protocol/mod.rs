@@ -375,23 +375,18 @@ impl<W: Write + Send + 'static> Session<W> {
     fn set_rules(&mut self, rules: Rules) {
         self.rules = rules;
         // Fanoron-Telo is played on 3x3 only: its rules bring its board.
-        if rules.game == GameKind::Telo {
+        if rules.game() == GameKind::Telo {
             self.board = BoardSize::TELO;
         }
         // Replay the current game under the new rules; another game starts anew (on the
         // board the rules' game is played on, so the start exists).
         let old = *self.game.start();
-        let start = if old.rules().game == rules.game {
+        let start = if old.rules().game() == rules.game() {
             old.try_with_rules(rules)
         } else {
             Position::try_start(self.board, rules)
         }
-        .unwrap_or_else(|_| {
-            old.with_rules(Rules {
-                game: old.rules().game,
-                ..rules
-            })
-        });
+        .unwrap_or_else(|_| old.with_rules(rules.with_game(old.rules().game())));
         let mut game = Game::new(start);
         for t in self.game.turns() {
             if game.play(t).is_err() {

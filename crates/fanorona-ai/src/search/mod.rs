@@ -658,7 +658,8 @@ impl Worker<'_> {
     /// three, which loses whatever the stuck rule says.
     #[inline]
     fn stuck_score(&self, pos: &Position, ply: usize) -> i32 {
-        if pos.rules().game() == GameKind::Telo && pos.outcome().is_some_and(|o| o.winner.is_some()) {
+        if pos.rules().game() == GameKind::Telo && pos.outcome().is_some_and(|o| o.winner.is_some())
+        {
             return -WIN + ply as i32;
         }
         match self.stuck {
@@ -902,7 +903,7 @@ impl Worker<'_> {
         }
         let us = pos.side_to_move();
         // No stones loses in the capture games (a Fanoron-Telo side places its first ones).
-        if pos.stones(us).is_empty() && pos.rules().game.captures() {
+        if pos.stones(us).is_empty() && pos.rules().game().captures() {
             return -WIN + ply as i32;
         }
         if let Some(draw) = self.draw_by_rule(pos, ply) {
@@ -1058,7 +1059,7 @@ impl Worker<'_> {
         }
         let us = pos.side_to_move();
         // No stones loses in the capture games (a Fanoron-Telo side places its first ones).
-        if pos.stones(us).is_empty() && pos.rules().game.captures() {
+        if pos.stones(us).is_empty() && pos.rules().game().captures() {
             return -WIN + ply as i32;
         }
         // Below the first quiescence ply every turn captured: nothing can repeat.

@@ -259,14 +259,14 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let mut rules = position.rules.rules()?;
     // The game, from the rules or the position string's game word.
     let named = position.position()?;
-    match named.rules().game {
+    match named.rules().game() {
         GameKind::Telo => return solve_telo(args, &named),
         GameKind::Vela if named.is_vela_phase() => bail!(
             "Vela is solved here only once White is down to five stones (then it is the capture \
              game); this position is in its first phase"
         ),
         // Out of its first phase a Vela position is one of the capture game for good.
-        _ => rules.game = GameKind::Capture,
+        _ => rules = rules.with_game(GameKind::Capture),
     }
     let limit_given = position.rules.no_capture_limit.is_some()
         || position
