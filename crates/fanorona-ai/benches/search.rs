@@ -14,12 +14,26 @@ fn benchmark(c: &mut Criterion) {
     c.bench_function("bench positions, depth 5", |b| {
         b.iter(|| bench::run(BENCH_DEPTH, |_, _| {}).nodes);
     });
+    // The static evaluation (material, mobility, structure, threats) of the benchmark
+    // positions: the hot path of every leaf.
+    let positions: Vec<fanorona_core::Position> = bench::POSITIONS
+        .iter()
+        .map(|f| fanorona_core::Position::from_fen(f).expect("valid"))
+        .collect();
+    c.bench_function("evaluate, 12 positions", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| fanorona_ai::evaluate(std::hint::black_box(p)))
+                .sum::<i32>()
+        });
+    });
 }
 
 /// The depth of the criterion run (the CLI's `fanorona bench` defaults to a deeper one).
 const BENCH_DEPTH: u32 = 5;
 /// Total nodes of `bench::run(5)`.
-const EXPECTED_NODES: u64 = 166_576;
+const EXPECTED_NODES: u64 = 112_855;
 
 criterion_group! {
     name = benches;

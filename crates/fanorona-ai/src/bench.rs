@@ -132,9 +132,9 @@ mod tests {
         let nodes: Vec<u64> = report.positions.iter().map(|p| p.nodes).collect();
         assert_eq!(
             nodes,
-            vec![17532, 34257, 65, 138, 4518, 145, 269, 32, 286, 20, 2057, 66]
+            vec![23128, 16659, 54, 102, 4274, 124, 329, 33, 346, 21, 2510, 66]
         );
-        assert_eq!(report.nodes, 59_385);
+        assert_eq!(report.nodes, 47_646);
         for p in &report.positions {
             assert!(Position::from_fen(p.fen).unwrap().is_legal(&p.best));
         }

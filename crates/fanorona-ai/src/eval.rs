@@ -1,5 +1,6 @@
-//! The static evaluation: material first, then mobility, strong points, structure and, in the
-//! endgame, pressure towards the enemy. All weights live in [`crate::params`].
+//! The static evaluation: material first, then mobility, strong points, structure, threats
+//! and, in the endgame, pressure towards the enemy. All weights live in [`crate::params`];
+//! they were fitted to game results by `fanorona tune` (Texel's method, see [`crate::tune`]).
 //!
 //! # Examples
 //!
@@ -10,18 +11,49 @@
 //! // The start is symmetric: only the tempo bonus of the side to move remains.
 //! let start = Position::standard();
 //! assert_eq!(evaluate(&start), fanorona_ai::params::TEMPO);
-//! // After f2-e3A White is two stones up; Black, to move, sees that as about -200.
+//! // After f2-e3A White is two stones up: Black, to move, scores it below zero.
 //! let after = start.play(&start.parse_turn("f2-e3A")?)?;
-//! assert!(evaluate(&after) < -150);
+//! assert!(evaluate(&after) < 0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use fanorona_core::{Bitboard, Color, Direction, Geometry, Position};
+use fanorona_core::{Bitboard, Direction, Geometry, Position};
 
 use crate::params::{
     ENDGAME_PROXIMITY, ENDGAME_STONES, ISOLATED, MOBILITY, NO_CAPTURE_SCALE, STONE, STRONG_POINT,
-    TEMPO, TRADE_OFFSET, TRADE_WEIGHT,
+    TEMPO, THREAT, THREATENED, TRADE_OFFSET, TRADE_WEIGHT,
 };
+
+/// The evaluation's terms of one position from the side to move's view, before the weights
+/// (see [`terms`]). Differences are "own minus the opponent's".
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[non_exhaustive]
+pub struct Terms {
+    /// Own stones minus the opponent's.
+    pub material: i32,
+    /// Stones on the board, both sides.
+    pub stones: i32,
+    /// Stones on strong points, own minus the opponent's.
+    pub strong: i32,
+    /// Steps to an empty neighbour, own minus the opponent's.
+    pub mobility: i32,
+    /// Stones with no friendly neighbour, own minus the opponent's.
+    pub isolated: i32,
+    /// Endgame only (at most [`ENDGAME_STONES`] stones, material unequal): the distance in
+    /// points between the two armies' centres, signed by the material (positive when the side
+    /// to move is ahead); 0 otherwise.
+    pub distance: i32,
+    /// Own stones the opponent could take as the first stone of a capture, were it its turn;
+    /// 0 when the side to move has a capture itself.
+    pub threatened: i32,
+    /// 1 when [`Terms::threatened`] is not 0; else 0.
+    pub threat: i32,
+    /// The no-capture factor: the scaled part of the score is multiplied by
+    /// `scale_num / scale_den` (1/1 without a no-capture limit).
+    pub scale_num: i32,
+    /// See [`Terms::scale_num`].
+    pub scale_den: i32,
+}
 
 /// Mobility (steps to empty neighbours) and isolated stones of one side.
 #[inline]
@@ -33,6 +65,29 @@ fn side_terms(geo: &Geometry, me: Bitboard, empty: Bitboard) -> (i32, i32) {
         friended |= geo.toward(me, dir);
     }
     (steps as i32, (me & !friended).count() as i32)
+}
+
+/// The stones of `victims` that `attackers` could take as the first stone of a capture by
+/// approach or withdrawal, were it their turn (the lines of stones behind them are not
+/// counted).
+#[inline]
+pub fn capturable(
+    geo: &Geometry,
+    attackers: Bitboard,
+    victims: Bitboard,
+    empty: Bitboard,
+) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for dir in Direction::ALL {
+        let back = dir.opposite();
+        // Approach: an attacker steps in `dir` to an empty point next to the victim.
+        let landing = empty & geo.toward(victims, dir) & geo.toward(attackers, back);
+        out |= victims & geo.toward(landing, back);
+        // Withdrawal: an attacker next to the victim steps away from it in `dir`.
+        let movers = attackers & geo.toward(empty, dir) & geo.toward(victims, back);
+        out |= victims & geo.toward(movers, dir);
+    }
+    out
 }
 
 /// Sum of files and ranks of the stones in `bb`.
@@ -48,32 +103,74 @@ fn centre_sums(bb: u64, cols: u8) -> (i32, i32) {
     (fx, fy)
 }
 
-/// The evaluation of `pos` from White's side, before the no-capture scaling and tempo.
-fn white_score(pos: &Position) -> i32 {
+/// The evaluation's terms of `pos` from the side to move's view.
+///
+/// ```
+/// use fanorona_ai::eval::terms;
+/// use fanorona_core::Position;
+///
+/// // White: a1, c1; Black: b1 and i5.
+/// let pos = Position::from_fen("8B/9/9/9/WBW6 b").unwrap();
+/// let t = terms(&pos);
+/// assert_eq!((t.material, t.stones), (0, 4));
+/// // Black to move has no capture; b1 is attacked (c1 withdraws to d1), i5 is not.
+/// assert_eq!((t.threatened, t.threat), (1, 1));
+/// // White to move has a capture: no threat terms.
+/// assert_eq!(terms(&pos.null_move()).threatened, 0);
+/// ```
+pub fn terms(pos: &Position) -> Terms {
     let geo = pos.geometry();
-    let cols = pos.size().cols();
-    let strong = geo.strong().bits();
-    let w = pos.stones(Color::White).bits();
-    let b = pos.stones(Color::Black).bits();
+    let us = pos.side_to_move();
+    let me = pos.stones(us);
+    let them = pos.stones(us.other());
     let empty = pos.empty();
-    let (nw, nb) = (w.count_ones() as i32, b.count_ones() as i32);
-    let diff = nw - nb;
-    let mut s = diff * STONE;
-    s += diff * TRADE_WEIGHT / (nw + nb + TRADE_OFFSET);
-    s += STRONG_POINT * ((w & strong).count_ones() as i32 - (b & strong).count_ones() as i32);
-    let (mw, iw) = side_terms(geo, Bitboard::from_bits(w), empty);
-    let (mb, ib) = side_terms(geo, Bitboard::from_bits(b), empty);
-    s += MOBILITY * (mw - mb) + ISOLATED * (iw - ib);
-    if diff != 0 && (nw + nb) as u32 <= ENDGAME_STONES && nw > 0 && nb > 0 {
+    let (nm, nt) = (me.count() as i32, them.count() as i32);
+    let material = nm - nt;
+    let strong = geo.strong();
+    let (mm, im) = side_terms(geo, me, empty);
+    let (mt, it) = side_terms(geo, them, empty);
+    let mut distance = 0;
+    if material != 0 && (nm + nt) as u32 <= ENDGAME_STONES && nm > 0 && nt > 0 {
         // Distance between the armies' centres (Chebyshev), in points.
-        let (wx, wy) = centre_sums(w, cols);
-        let (bx, by) = centre_sums(b, cols);
-        let dx = (wx * nb - bx * nw).abs() / (nw * nb);
-        let dy = (wy * nb - by * nw).abs() / (nw * nb);
-        let dist = dx.max(dy);
-        s -= diff.signum() * ENDGAME_PROXIMITY * dist;
+        let cols = pos.size().cols();
+        let (ax, ay) = centre_sums(me.bits(), cols);
+        let (bx, by) = centre_sums(them.bits(), cols);
+        let dx = (ax * nt - bx * nm).abs() / (nm * nt);
+        let dy = (ay * nt - by * nm).abs() / (nm * nt);
+        distance = material.signum() * dx.max(dy);
     }
-    s
+    // The threats count in quiet positions only: a side that must capture is judged by its
+    // captures (the search plays them out), and its evaluation stays symmetric.
+    let threatened = if capturable(geo, me, them, empty).is_empty() {
+        capturable(geo, them, me, empty).count() as i32
+    } else {
+        0
+    };
+    // The no-capture limit scales the score only in games with captures (not in Telo's
+    // alignment game).
+    let limit = pos
+        .rules()
+        .no_capture_limit()
+        .filter(|_| pos.rules().game().captures());
+    let (scale_num, scale_den) = match limit {
+        Some(limit) => {
+            let full = NO_CAPTURE_SCALE * i32::from(limit);
+            (full - i32::from(pos.no_capture_count().min(limit)), full)
+        }
+        None => (1, 1),
+    };
+    Terms {
+        material,
+        stones: nm + nt,
+        strong: (me & strong).count() as i32 - (them & strong).count() as i32,
+        mobility: mm - mt,
+        isolated: im - it,
+        distance,
+        threatened,
+        threat: i32::from(threatened > 0),
+        scale_num,
+        scale_den,
+    }
 }
 
 /// The static evaluation of `pos` in centi-stones from the side to move's point of view
@@ -82,20 +179,13 @@ fn white_score(pos: &Position) -> i32 {
 /// It does not look at captures the side to move has pending; the search resolves those
 /// before it trusts this number (see the quiescence search).
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut s = white_score(pos);
-    if let Some(limit) = pos.rules().no_capture_limit()
-        && pos.rules().game().captures()
-    {
-        let full = NO_CAPTURE_SCALE * i32::from(limit);
-        let n = i32::from(pos.no_capture_count().min(limit));
-        s = s * (full - n) / full;
-    }
-    let s = if pos.side_to_move() == Color::White {
-        s
-    } else {
-        -s
-    };
-    s + TEMPO
+    let t = terms(pos);
+    let mut s = t.material * STONE;
+    s += t.material * TRADE_WEIGHT / (t.stones + TRADE_OFFSET);
+    s += STRONG_POINT * t.strong + MOBILITY * t.mobility + ISOLATED * t.isolated;
+    s -= ENDGAME_PROXIMITY * t.distance;
+    s += THREATENED * t.threatened + THREAT * t.threat;
+    s * t.scale_num / t.scale_den + TEMPO
 }
 
 #[cfg(test)]

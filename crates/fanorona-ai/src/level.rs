@@ -9,8 +9,8 @@ use fanorona_core::{Game, Turn};
 
 use crate::Limits;
 use crate::params::{
-    BEGINNER_DEPTH, BEGINNER_MARGIN, BEGINNER_NOISE, CASUAL_DEPTH, CASUAL_MARGIN, CASUAL_NOISE,
-    MAXIMUM_MOVETIME_MS, STRONG_NODES, WIN_BOUND,
+    BEGINNER_BLIND, BEGINNER_DEPTH, BEGINNER_MARGIN, BEGINNER_NOISE, CASUAL_BLIND, CASUAL_DEPTH,
+    CASUAL_MARGIN, CASUAL_NOISE, MAXIMUM_MOVETIME_MS, STRONG_NODES, WIN_BOUND,
 };
 use crate::rng::{Rng, mix};
 use crate::search::{Info, SearchError, SearchOptions, SearchResult, Searcher};
@@ -20,8 +20,8 @@ use crate::tt::turn_key;
 ///
 /// | level | limit | imperfection |
 /// |---|---|---|
-/// | `beginner` | depth 2 | noisy evaluation; any turn within 1.5 stones of the best |
-/// | `casual` | depth 4 | slight noise; any turn within 0.4 stones of the best |
+/// | `beginner` | depth 2 | overlooks about a third of its turns; noisy evaluation; any turn within 1.5 stones of the best |
+/// | `casual` | depth 4 | overlooks a tenth of its turns; slight noise; any turn within 0.4 stones of the best |
 /// | `strong` | 400 000 nodes | none |
 /// | `maximum` | 3 s per turn (or the clock given) | none |
 ///
@@ -112,6 +112,66 @@ impl Level {
         }
     }
 
+    /// Per cent of its turns this level overlooks in a position (see [`Level::in_view`]).
+    pub fn blind(self) -> u64 {
+        match self {
+            Level::Beginner => BEGINNER_BLIND,
+            Level::Casual => CASUAL_BLIND,
+            Level::Strong | Level::Maximum => 0,
+        }
+    }
+
+    /// The turns of `game`'s position this level sees, as a person would: each turn is
+    /// overlooked with the level's [`Level::blind`] chance, drawn from `seed`, the position and
+    /// the turn (so the same game and seed overlook the same turns). The captures that take the
+    /// most stones stay in view (the obvious ones), and so does at least one turn. Turns that
+    /// reach the same position are seen or overlooked together. Empty when the level sees
+    /// everything or the game has no legal turn.
+    ///
+    /// ```
+    /// use fanorona_ai::Level;
+    /// use fanorona_core::Game;
+    ///
+    /// let game = Game::default();
+    /// assert!(Level::Strong.in_view(&game, 1).is_empty());
+    /// let all = game.position().legal_turns().len();
+    /// let seen = Level::Beginner.in_view(&game, 1);
+    /// assert!(!seen.is_empty() && seen.len() <= all);
+    /// assert_eq!(seen, Level::Beginner.in_view(&game, 1));
+    /// // Some seeds overlook some of the opening captures.
+    /// assert!((0..20).any(|seed| Level::Beginner.in_view(&game, seed).len() < all));
+    /// ```
+    pub fn in_view(self, game: &Game, seed: u64) -> Vec<Turn> {
+        let blind = self.blind();
+        let turns = game.position().legal_turns();
+        if blind == 0 || turns.is_empty() {
+            return Vec::new();
+        }
+        let most = turns
+            .iter()
+            .map(|t| t.captured().count())
+            .max()
+            .unwrap_or(0);
+        let pos_key = mix(seed ^ game.position().zobrist());
+        let seen: Vec<Turn> = turns
+            .iter()
+            .filter(|t| {
+                (most > 0 && t.captured().count() == most)
+                    || mix(pos_key ^ turn_key(t)) % 100 >= blind
+            })
+            .copied()
+            .collect();
+        if seen.is_empty() {
+            // Keep the turn least likely to be overlooked.
+            let t = turns
+                .iter()
+                .max_by_key(|t| mix(pos_key ^ turn_key(t)) % 100)
+                .copied();
+            return t.into_iter().collect();
+        }
+        seen
+    }
+
     /// How far below the best score a turn may be and still be played.
     pub fn margin(self) -> i32 {
         match self {
@@ -194,7 +254,8 @@ impl Level {
 
     /// As [`Level::play_with`], with the root turns and lines of `options`
     /// ([`SearchOptions::root_turns`], [`SearchOptions::multipv`]) and its seed
-    /// ([`SearchOptions::seed`]); the level sets the evaluation noise and root exactness.
+    /// ([`SearchOptions::seed`]); the level sets the evaluation noise and root exactness, and,
+    /// when `options` names no root turns, the turns it sees ([`Level::in_view`]).
     ///
     /// # Errors
     ///
@@ -211,11 +272,14 @@ impl Level {
     ) -> Result<SearchResult, SearchError> {
         let seed = options.seed;
         let level = self.options(seed);
-        let options = SearchOptions {
+        let mut options = SearchOptions {
             eval_noise: level.eval_noise,
             exact_root: level.exact_root,
             ..options.clone()
         };
+        if options.root_turns.is_empty() {
+            options.root_turns = self.in_view(game, seed);
+        }
         if self.margin() > 0 {
             // What the table and history remember from other searches would change move
             // ordering and reductions, and so the scores: start afresh to stay reproducible.
@@ -288,6 +352,42 @@ mod tests {
         assert_eq!("MAX".parse::<Level>(), Ok(Level::Maximum));
         assert!("grandmaster".parse::<Level>().is_err());
         assert!("4".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn the_weaker_levels_overlook_some_turns_but_never_the_biggest_captures() {
+        // After f2-e3A (White takes two), Black has captures of different sizes.
+        let mut game = Game::default();
+        let t = game.position().parse_turn("f2-e3A").unwrap();
+        game.play(&t).unwrap();
+        let turns = game.position().legal_turns();
+        let most = turns.iter().map(|t| t.captured().count()).max().unwrap();
+        let mut missed = 0;
+        for seed in 0..20 {
+            let seen = Level::Beginner.in_view(&game, seed);
+            assert!(!seen.is_empty());
+            assert!(seen.iter().all(|t| turns.contains(t)));
+            assert!(
+                turns
+                    .iter()
+                    .filter(|t| t.captured().count() == most)
+                    .all(|t| seen.contains(t))
+            );
+            missed += turns.len() - seen.len();
+            // The level plays only what it sees.
+            let r = Level::Beginner
+                .play(
+                    &mut Searcher::new(1),
+                    &game,
+                    seed,
+                    &AtomicBool::new(false),
+                    |_| {},
+                )
+                .unwrap();
+            assert!(seen.contains(&r.best));
+        }
+        assert!(missed > 0);
+        assert!(Level::Maximum.in_view(&game, 3).is_empty());
     }
 
     #[test]

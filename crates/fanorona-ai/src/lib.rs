@@ -52,6 +52,7 @@ mod search;
 pub mod solve;
 pub mod telo;
 pub mod tt;
+pub mod tune;
 
 pub use engine::{Engine, SearchHandle, search};
 pub use eval::evaluate;

@@ -8,12 +8,12 @@
 /// The value of one stone.
 pub const STONE: i32 = 100;
 /// Bonus per own stone on a strong point (where diagonals cross: more lines, more captures).
-pub const STRONG_POINT: i32 = 3;
+pub const STRONG_POINT: i32 = -31;
 /// Bonus per available step of an own stone to an empty neighbour (mobility).
-pub const MOBILITY: i32 = 2;
+pub const MOBILITY: i32 = 18;
 /// Per own stone with no friendly neighbour on any line (isolated stones are easy targets
 /// and defend nothing); negative, so a penalty.
-pub const ISOLATED: i32 = -4;
+pub const ISOLATED: i32 = -13;
 /// Trading down when ahead: `material difference * TRADE_WEIGHT / (stones on board +
 /// TRADE_OFFSET)` is added, so the same lead is worth more with fewer stones left.
 pub const TRADE_WEIGHT: i32 = 600;
@@ -26,8 +26,13 @@ pub const ENDGAME_STONES: u32 = 12;
 /// Endgame: per point of distance between the two armies' centres, a penalty for the side
 /// ahead in material.
 pub const ENDGAME_PROXIMITY: i32 = 6;
+/// Per own stone that the opponent could take as the first stone of a capture, were it its
+/// turn (see [`crate::eval::capturable`]); negative, so a penalty.
+pub const THREATENED: i32 = -61;
+/// When the opponent would have any capture, were it its turn; negative, so a penalty.
+pub const THREAT: i32 = -53;
 /// The bonus for having the move in a quiet position.
-pub const TEMPO: i32 = 5;
+pub const TEMPO: i32 = 3;
 /// The evaluation shrinks as the no-capture counter grows, reaching
 /// `(NO_CAPTURE_SCALE - 1) / NO_CAPTURE_SCALE` of its value at the limit: a lead that cannot be
 /// converted before the limit is worth less.
@@ -56,6 +61,9 @@ pub const QS_MAX_PLY: i32 = 12;
 /// Quiescence: at most this many capture turns per node, best-ordered first (chains with many
 /// stopping points would otherwise explode the forced opening sequences).
 pub const QS_MAX_MOVES: usize = 6;
+/// Quiescence: the depth its capture positions are stored at in the transposition table
+/// (below every depth of the main search, which therefore only takes their turn for ordering).
+pub const QS_DEPTH: i32 = -1;
 /// Quiescence: a side that must capture, whose static evaluation already beats beta by this
 /// margin, is assumed to reach beta (its capture gains at least a stone).
 pub const QS_STAND_PAT_MARGIN: i32 = 0;
@@ -128,12 +136,17 @@ pub const BEGINNER_DEPTH: u32 = 2;
 pub const BEGINNER_NOISE: i32 = 80;
 /// Beginner: any root turn within this many centi-stones of the best may be played.
 pub const BEGINNER_MARGIN: i32 = 150;
+/// Beginner: per cent of the root turns overlooked in each position (drawn from the seed and
+/// the position; captures of the longest kind and at least one turn always stay in view).
+pub const BEGINNER_BLIND: u64 = 35;
 /// Casual: search depth in plies.
 pub const CASUAL_DEPTH: u32 = 4;
 /// Casual: evaluation noise in centi-stones either way.
 pub const CASUAL_NOISE: i32 = 30;
 /// Casual: any root turn within this many centi-stones of the best may be played.
 pub const CASUAL_MARGIN: i32 = 40;
+/// Casual: per cent of the root turns overlooked (see [`BEGINNER_BLIND`]).
+pub const CASUAL_BLIND: u64 = 10;
 /// Strong: nodes per turn (a node limit keeps the level reproducible on any machine).
 pub const STRONG_NODES: u64 = 400_000;
 /// Maximum: thinking time per turn in milliseconds, when no other limit is given.

@@ -17,6 +17,11 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
             "Writes no file: the result goes to standard output, timing and progress to \
              standard error."
         }
+        "tune" => {
+            "Only reads the FGN files; writes no file: the fitted weights go to standard \
+             output. A game that cannot be read or replayed is skipped and counted, the others \
+             still count."
+        }
         "solve" => {
             "Writes no file but with --tables DIR or --certificate FILE. Each table file is \
              written whole in a temporary folder in DIR, made before the work, and renamed \

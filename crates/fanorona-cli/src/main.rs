@@ -41,6 +41,7 @@ enum Command {
     Openings(commands::openings::OpeningsArgs),
     Engine(commands::engine::EngineArgs),
     Bench(commands::bench::BenchArgs),
+    Tune(commands::tune::TuneArgs),
     VerifyProof(commands::verify_proof::VerifyProofArgs),
 }
 
@@ -66,6 +67,7 @@ fn main() -> ExitCode {
         Command::Openings(args) => commands::openings::run(&args),
         Command::Engine(args) => commands::engine::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
+        Command::Tune(args) => commands::tune::run(&args),
         Command::VerifyProof(args) => commands::verify_proof::run(&args),
     };
     match (output::stdout_verdict(), result) {

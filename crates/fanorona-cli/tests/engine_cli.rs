@@ -121,7 +121,7 @@ fn bench_prints_nodes_and_speed() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     // The same signature as the library's pinned node counts at depth 3.
-    assert_eq!(v["nodes"], 59_385);
+    assert_eq!(v["nodes"], 47_646);
     assert_eq!(v["positions"].as_array().unwrap().len(), 12);
     assert!(v["nps"].as_u64().unwrap() > 0);
 }
@@ -131,4 +131,37 @@ fn bad_players_are_reported() {
     let out = fanorona(&["match", "engine:expert", "random"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown level"));
+}
+
+#[test]
+fn tune_fits_the_weights_to_match_games_and_refuses_unknown_names() {
+    let dir = std::env::temp_dir().join(format!("fanorona-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("games.fgn");
+    // A game the side a stone up won, by hand: White a1 and c1 against Black i5; White has no
+    // capture, plays a1-a2, and the record says White won.
+    std::fs::write(
+        &games,
+        "[FEN \"8B/9/9/9/W1W6 w\"]\n[Result \"1-0\"]\n\n1. a1-a2 1-0\n\n\
+         [Result \"*\"]\n\n1. f2-e3A *\n",
+    )
+    .unwrap();
+    let out = fanorona(&["tune", games.to_str().unwrap(), "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    // One finished game, one without a result (skipped); the quiet positions of the first are
+    // the start (White to move) and the one after a1-a2 (Black to move).
+    assert_eq!(v["games"], 1);
+    assert_eq!(v["skipped"], 1);
+    assert_eq!(v["positions"], 2);
+    assert!(v["loss_after"].as_f64().unwrap() <= v["loss_before"].as_f64().unwrap() + 1e-9);
+    assert_eq!(v["weights"].as_object().unwrap().len(), 9);
+    let bad = fanorona(&["tune", games.to_str().unwrap(), "--fix", "NOPE"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("no weight \"NOPE\""));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -37,8 +37,8 @@ use crate::limits::Limits;
 use crate::params::{
     ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CAPTURE_LMR_MIN_MOVE,
     CHECK_EVERY, DRAW, INFINITY, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY,
-    MAX_THREADS, NMP_BASE, NMP_DIVISOR, NMP_MIN_DEPTH, NMP_MIN_STONES, QS_MAX_MOVES, QS_MAX_PLY,
-    QS_STAND_PAT_MARGIN, WIN, WIN_BOUND,
+    MAX_THREADS, NMP_BASE, NMP_DIVISOR, NMP_MIN_DEPTH, NMP_MIN_STONES, QS_DEPTH, QS_MAX_MOVES,
+    QS_MAX_PLY, QS_STAND_PAT_MARGIN, WIN, WIN_BOUND,
 };
 use crate::rng::mix;
 use crate::solve::Value;
@@ -1075,6 +1075,22 @@ impl Worker<'_> {
             }
             return self.eval(pos);
         }
+        // A capture sequence reached by another order of the same captures is searched once:
+        // the table remembers capture positions of the quiescence search too (at depth
+        // QS_DEPTH, below every main-search depth, so they never cut a main-search node).
+        let hash = pos.zobrist();
+        let mut tt_turn = 0;
+        if let Some(hit) = self.tt.probe(hash, ply) {
+            tt_turn = hit.turn;
+            let cut = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if cut {
+                return hit.score;
+            }
+        }
         let stand_pat = self.eval(pos);
         if qply >= QS_MAX_PLY || ply >= MAX_PLY - 1 {
             return stand_pat;
@@ -1084,8 +1100,10 @@ impl Worker<'_> {
         }
         let mut turns = TurnList::new();
         pos.unique_turns_into(&mut turns);
-        let mut scores = score_turns(&turns, 0, &[0, 0], self.history, us);
+        let mut scores = score_turns(&turns, tt_turn, &[0, 0], self.history, us);
+        let original_alpha = alpha;
         let mut best = -INFINITY;
+        let mut best_key = 0;
         let mut searched = 0;
         while let Some(t) = pick_next(&mut turns, &mut scores) {
             if searched == QS_MAX_MOVES {
@@ -1101,13 +1119,22 @@ impl Worker<'_> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    self.update_pv(ply, turn_key(&t));
+                    best_key = turn_key(&t);
+                    self.update_pv(ply, best_key);
                     if score >= beta {
                         break;
                     }
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(hash, ply, best_key, best, QS_DEPTH, bound);
         best
     }
 }

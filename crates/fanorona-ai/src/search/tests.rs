@@ -45,7 +45,10 @@ fn depth_and_node_limits_are_respected() {
     let r = run(&g, Limits::depth(1));
     assert_eq!(r.depth, 1);
     assert!(g.position().is_legal(&r.best));
-    // The opening: the search sees the two-stone captures as best.
+    // The opening: from depth 2 the search sees the two-stone captures as best (at depth 1
+    // the capped quiescence search of the replies decides alone).
+    let r = run(&g, Limits::depth(2));
+    assert_eq!(r.depth, 2);
     assert_eq!(r.best.captured().count(), 2);
     let r = run(&g, Limits::nodes(1));
     assert_eq!(r.depth, 0);

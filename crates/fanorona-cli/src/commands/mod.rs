@@ -11,5 +11,6 @@ pub mod records;
 pub mod records_json;
 pub mod show;
 pub mod solve;
+pub mod tune;
 pub mod validate;
 pub mod verify_proof;
