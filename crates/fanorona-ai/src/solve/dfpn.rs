@@ -173,7 +173,7 @@ impl Dfpn {
         self.run_with_checkpoints(budget, progress, None)
     }
 
-    /// [`Dfpn::run`], saving the table to `file` every `every` (and when the time runs out).
+    /// [`Dfpn::run`], saving the table to `file` every `every` (and when a budget runs out).
     ///
     /// # Errors
     ///
@@ -198,7 +198,11 @@ impl Dfpn {
         let root = self.root;
         let key = self.keyer.key(&root);
         let mut result = self.mid(&mut run, &root, key, INF, INF);
-        if let (Err(SolveError::TimeLimit { .. }), Some((file, _))) = (&result, checkpoint) {
+        if let (
+            Err(SolveError::TimeLimit { .. } | SolveError::MemoryLimit { .. }),
+            Some((file, _)),
+        ) = (&result, checkpoint)
+        {
             self.save(file)
                 .map_err(|_| SolveError::Internal("the checkpoint could not be written"))?;
         }
@@ -394,17 +398,40 @@ impl Dfpn {
     }
 
     /// Cuts the table back to about `keep` entries, dropping those that took the least work;
-    /// proofs last (a certificate is read from them).
+    /// proofs are never dropped (a certificate is read from them).
     fn collect(&mut self, keep: u64) {
         self.collections += 1;
-        let worth = |e: &Entry| u64::from(e.work) + if e.pn == 0 { 1 << 40 } else { 0 };
-        let mut works: Vec<u64> = self.table.values().map(worth).collect();
+        let proofs = self.table.values().filter(|e| e.pn == 0).count() as u64;
+        let keep = keep.saturating_sub(proofs);
+        let mut works: Vec<u32> = self
+            .table
+            .values()
+            .filter(|e| e.pn != 0)
+            .map(|e| e.work)
+            .collect();
         if works.len() as u64 <= keep {
+            return;
+        }
+        if keep == 0 {
+            self.table.retain(|_, e| e.pn == 0);
             return;
         }
         let cut = works.len() - keep as usize;
         let (_, &mut threshold, _) = works.select_nth_unstable(cut);
-        self.table.retain(|_, e| worth(e) >= threshold);
+        // Keep everything above the threshold and only as many ties as fit: most entries
+        // share the smallest amounts of work, so keeping every tie would free nothing.
+        let above = works.iter().filter(|&&w| w > threshold).count() as u64;
+        let mut ties = keep.saturating_sub(above);
+        self.table.retain(|_, e| {
+            if e.pn == 0 || e.work > threshold {
+                return true;
+            }
+            if e.work == threshold && ties > 0 {
+                ties -= 1;
+                return true;
+            }
+            false
+        });
     }
 
     /// When the root is proved: the attacker's ordered strategy, as a certificate (a win for
