@@ -358,6 +358,8 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
     let root = commands
         .spawn((
             DespawnOnExit(Screen::Menu),
+            // Above the board's coordinate labels, which are UI text too.
+            GlobalZIndex(10),
             Node {
                 width: percent(100.0),
                 height: percent(100.0),
@@ -408,7 +410,18 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
             .id();
         commands.entity(card).add_child(offer);
     }
-    commands.entity(card).add_children(&rows);
+    // The options in two columns: twelve rows in one column do not fit a 720-pixel window.
+    let grid = commands
+        .spawn(Node {
+            display: Display::Grid,
+            grid_template_columns: RepeatedGridTrack::flex(2, 1.0),
+            column_gap: px(32.0),
+            row_gap: px(8.0),
+            ..default()
+        })
+        .id();
+    commands.entity(grid).add_children(&rows);
+    commands.entity(card).add_child(grid);
     let buttons = commands
         .spawn((
             Node {
