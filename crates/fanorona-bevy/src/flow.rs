@@ -322,8 +322,8 @@ impl Match {
     }
 
     fn default_message(&self) -> String {
-        if let Some(text) = self.result_text() {
-            return text;
+        if self.outcome().is_some() {
+            return GAME_OVER_MESSAGE.into();
         }
         let side = self.side_to_move();
         let name = side_name(side);
@@ -406,8 +406,9 @@ impl Match {
             self.message = "Looking back: press Esc or click the last turn to play on".into();
             return Vec::new();
         }
-        if let Some(outcome) = self.outcome() {
-            self.message = format!("{} Start a new game or undo.", outcome_text(outcome));
+        if self.outcome().is_some() {
+            // The result line shows the outcome; the message says what can be done next.
+            self.message = GAME_OVER_MESSAGE.into();
             return Vec::new();
         }
         let side = self.side_to_move();
@@ -513,8 +514,9 @@ impl Match {
             self.message = "Looking back: press Esc to play on".into();
             return Vec::new();
         }
-        if let Some(outcome) = self.outcome() {
-            self.message = format!("{} Start a new game or undo.", outcome_text(outcome));
+        if self.outcome().is_some() {
+            // The result line shows the outcome; the message says what can be done next.
+            self.message = GAME_OVER_MESSAGE.into();
             return Vec::new();
         }
         if self.players[self.side_to_move().index()] == Player::Engine {
@@ -886,6 +888,9 @@ pub fn players_for(settings: &Settings) -> [Player; 2] {
         }
     }
 }
+
+/// The message line once a game is over (the result line shows the outcome itself).
+const GAME_OVER_MESSAGE: &str = "Game over: start a new game, undo, or review it [G].";
 
 /// A sentence for a finished game: who won and why.
 pub fn outcome_text(outcome: Outcome) -> String {

@@ -299,8 +299,11 @@ fn the_game_ends_when_the_last_stone_is_captured() {
     assert_eq!(outcome.winner, Some(Side::White));
     assert_eq!(outcome.reason, EndReason::NoStones);
     assert!(!view(&app).interactive);
+    // The result is said once, on the result line; the message line says what comes next.
+    let result = game(&app).result_text().expect("a result");
+    assert!(result.contains("White wins"), "{result}");
     assert!(
-        game(&app).message().contains("White wins"),
+        !game(&app).message().contains("White wins") && game(&app).message().contains("new game"),
         "{}",
         game(&app).message()
     );
