@@ -408,7 +408,7 @@ impl Match {
         }
         if self.outcome().is_some() {
             // The result line shows the outcome; the message says what can be done next.
-            self.message = GAME_OVER_MESSAGE.into();
+            self.message = self.default_message();
             return Vec::new();
         }
         let side = self.side_to_move();
@@ -516,7 +516,7 @@ impl Match {
         }
         if self.outcome().is_some() {
             // The result line shows the outcome; the message says what can be done next.
-            self.message = GAME_OVER_MESSAGE.into();
+            self.message = self.default_message();
             return Vec::new();
         }
         if self.players[self.side_to_move().index()] == Player::Engine {
