@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 fn data(name: &str) -> String {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fanorona-core/tests/data");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     root.join(name).to_str().expect("UTF-8 path").to_owned()
 }
 

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 use super::{JsonGames, JsonSink};
 
-const VALID: &str = include_str!("../../../../fanorona-core/tests/data/valid.fgn");
+const VALID: &str = include_str!("../../../tests/data/valid.fgn");
 
 /// Tokens that matter to JSON, inserted by the mutations.
 const DICTIONARY: [&[u8]; 24] = [
