@@ -686,12 +686,13 @@ fn check_player(
     start: Position,
     notes: &mut Vec<String>,
 ) -> Result<(), PlayerError> {
-    if let PlayerSpec::External(cmd) = spec {
+    if let PlayerSpec::External { command, options } = spec {
         let mut p = crate::players::ExternalPlayer::start_with(
-            cmd,
+            command,
             config.limits.unwrap_or_default(),
             config.timeouts,
         )?;
+        p.set_options(options)?;
         if !p.has_option("Rules")
             && !fanorona_core::Rules::NAMES
                 .iter()

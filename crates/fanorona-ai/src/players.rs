@@ -36,6 +36,7 @@ use std::time::{Duration, Instant};
 use fanorona_core::{Game, Position, Rules, Turn};
 
 use crate::baseline::Baseline;
+use crate::params::MAX_THREADS;
 use crate::rng::{Rng, mix};
 use crate::{Level, Limits, SearchOptions, Searcher};
 
@@ -310,11 +311,15 @@ impl Timeouts {
 /// | `engine` | this engine at full strength |
 /// | `engine:LEVEL` | this engine at a level (`beginner`, `casual`, `strong`, `maximum`) |
 /// | `engine:depth=N`, `engine:nodes=N`, `engine:movetime=MS` | this engine at a fixed limit |
+/// | `engine:threads=N` | this engine searching with N threads (Lazy SMP), with any of the above |
 /// | `engine:v0`, `engine:v0:movetime=MS`, ... | the frozen v0.1.0 engine ([`crate::baseline`]), same limit options |
 /// | `uci:COMMAND ARGS` | an external engine speaking the engine protocol |
+/// | `uci:COMMAND ARGS option.NAME=VALUE ...` | the same, given engine options (`setoption`) after `uci`, as cutechess-cli's `option.NAME=VALUE` |
 ///
-/// Engine options combine with `:`, as in `engine:casual:movetime=50`; each may be given
-/// once (a second level or a repeated option is an error).
+/// Engine options combine with `:`, as in `engine:casual:movetime=50:threads=2`; each may be
+/// given once (a second level or a repeated option is an error). The `option.` words of an
+/// external engine come after its command and arguments (from the first such word on, every
+/// word is one); a name given twice (letter case ignored) is an error.
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum PlayerSpec {
@@ -328,9 +333,16 @@ pub enum PlayerSpec {
         level: Option<Level>,
         /// Limits given in the description.
         limits: Option<Limits>,
+        /// Search threads (Lazy SMP, see [`Searcher::set_threads`]); `None` is one.
+        threads: Option<usize>,
     },
-    /// An external engine: the program and its arguments.
-    External(Vec<String>),
+    /// An external engine.
+    External {
+        /// The program and its arguments.
+        command: Vec<String>,
+        /// Options (name, value) set with `setoption` after `uci`, in this order.
+        options: Vec<(String, String)>,
+    },
     /// The frozen engine of v0.1.0 ([`crate::baseline`]), the fixed opponent of strength
     /// tests: `engine:v0[:depth=N|nodes=N|movetime=MS]`.
     Baseline {
@@ -344,7 +356,11 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Random => f.write_str("random"),
             PlayerSpec::Greedy => f.write_str("greedy"),
-            PlayerSpec::Engine { level, limits } => {
+            PlayerSpec::Engine {
+                level,
+                limits,
+                threads,
+            } => {
                 f.write_str("engine")?;
                 if let Some(l) = level {
                     write!(f, ":{l}")?;
@@ -352,9 +368,18 @@ impl fmt::Display for PlayerSpec {
                 if let Some(l) = limits {
                     write_limits(f, l)?;
                 }
+                if let Some(n) = threads {
+                    write!(f, ":threads={n}")?;
+                }
                 Ok(())
             }
-            PlayerSpec::External(cmd) => write!(f, "uci:{}", cmd.join(" ")),
+            PlayerSpec::External { command, options } => {
+                write!(f, "uci:{}", command.join(" "))?;
+                for (name, value) in options {
+                    write!(f, " option.{name}={value}")?;
+                }
+                Ok(())
+            }
             PlayerSpec::Baseline { limits } => {
                 f.write_str("engine:v0")?;
                 limits.map_or(Ok(()), |l| write_limits(f, &l))
@@ -411,15 +436,18 @@ impl<'a> SpecOptions<'a> {
         }
     }
 
-    /// Reads engine options: a level and limits.
-    fn engine(
-        &mut self,
-        parts: impl Iterator<Item = &'a str>,
-    ) -> Result<(Option<Level>, Option<Limits>), PlayerError> {
+    /// Reads engine options: a level, limits and threads.
+    fn engine(&mut self, parts: impl Iterator<Item = &'a str>) -> Result<EngineParts, PlayerError> {
         let mut level = None;
         let mut limits: Option<Limits> = None;
+        let mut threads = None;
         for part in parts {
             if let Some((key, value)) = part.split_once('=') {
+                if key == "threads" {
+                    self.once("threads")?;
+                    threads = Some(self.number(key, value, MAX_THREADS as u64)? as usize);
+                    continue;
+                }
                 let l = limits.get_or_insert_with(Limits::default);
                 match key {
                     "depth" => {
@@ -437,7 +465,7 @@ impl<'a> SpecOptions<'a> {
                     }
                     _ => {
                         return Err(self.error(format!(
-                            "unknown engine option {key:?} (known: depth, nodes, movetime)"
+                            "unknown engine option {key:?} (known: depth, nodes, movetime, threads)"
                         )));
                     }
                 }
@@ -451,8 +479,54 @@ impl<'a> SpecOptions<'a> {
                 level = Some(parsed);
             }
         }
-        Ok((level, limits))
+        Ok(EngineParts {
+            level,
+            limits,
+            threads,
+        })
     }
+
+    /// Reads an external engine's words: the command, then `option.NAME=VALUE` words.
+    fn external(&mut self, words: &'a str) -> Result<PlayerSpec, PlayerError> {
+        let mut command = Vec::new();
+        let mut options: Vec<(String, String)> = Vec::new();
+        for word in words.split_whitespace() {
+            let Some(option) = word.strip_prefix("option.") else {
+                if !options.is_empty() {
+                    return Err(self.error(format!(
+                        "{word:?} follows an option.NAME=VALUE word: the engine's command and \
+                         arguments come first, its options last"
+                    )));
+                }
+                command.push(word.to_owned());
+                continue;
+            };
+            match option.split_once('=') {
+                Some((name, value)) if !name.is_empty() && !value.is_empty() => {
+                    if options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
+                        return Err(self.error(format!("option {name} is given twice")));
+                    }
+                    options.push((name.to_owned(), value.to_owned()));
+                }
+                _ => {
+                    return Err(self.error(format!(
+                        "{word:?}: an engine option is written option.NAME=VALUE"
+                    )));
+                }
+            }
+        }
+        if command.is_empty() {
+            return Err(self.error("uci: needs a command".to_owned()));
+        }
+        Ok(PlayerSpec::External { command, options })
+    }
+}
+
+/// What an `engine` description says.
+struct EngineParts {
+    level: Option<Level>,
+    limits: Option<Limits>,
+    threads: Option<usize>,
 }
 
 impl FromStr for PlayerSpec {
@@ -464,12 +538,8 @@ impl FromStr for PlayerSpec {
             spec: s,
             seen: Vec::new(),
         };
-        if let Some(cmd) = spec.strip_prefix("uci:") {
-            let words: Vec<String> = cmd.split_whitespace().map(str::to_owned).collect();
-            if words.is_empty() {
-                return Err(options.error("uci: needs a command".to_owned()));
-            }
-            return Ok(PlayerSpec::External(words));
+        if let Some(words) = spec.strip_prefix("uci:") {
+            return options.external(words);
         }
         let mut parts = spec.split(':');
         let kind = parts.next().unwrap_or_default();
@@ -477,18 +547,26 @@ impl FromStr for PlayerSpec {
             "random" if spec == "random" => Ok(PlayerSpec::Random),
             "greedy" if spec == "greedy" => Ok(PlayerSpec::Greedy),
             "engine" if spec == "engine:v0" || spec.starts_with("engine:v0:") => {
-                let (level, limits) = options.engine(parts.skip(1))?;
-                if level.is_some() {
-                    return Err(options.error("engine:v0 takes limits only, no level".to_owned()));
+                let e = options.engine(parts.skip(1))?;
+                if e.level.is_some() || e.threads.is_some() {
+                    return Err(options.error(
+                        "engine:v0 takes limits only, no level or threads (it searches with one)"
+                            .to_owned(),
+                    ));
                 }
-                Ok(PlayerSpec::Baseline { limits })
+                Ok(PlayerSpec::Baseline { limits: e.limits })
             }
             "engine" => {
-                let (level, limits) = options.engine(parts)?;
-                Ok(PlayerSpec::Engine { level, limits })
+                let e = options.engine(parts)?;
+                Ok(PlayerSpec::Engine {
+                    level: e.level,
+                    limits: e.limits,
+                    threads: e.threads,
+                })
             }
             _ => Err(options.error(
-                "expected random, greedy, engine[:LEVEL][:depth=N|nodes=N|movetime=MS] or uci:COMMAND"
+                "expected random, greedy, engine[:LEVEL][:depth=N|nodes=N|movetime=MS][:threads=N] \
+                 or uci:COMMAND [option.NAME=VALUE ...]"
                     .to_owned(),
             )),
         }
@@ -530,26 +608,17 @@ impl PlayerSpec {
             PlayerSpec::Greedy => Box::new(GreedyPlayer {
                 rng: Rng::new(seed),
             }),
-            PlayerSpec::Engine { level, limits } => {
-                let limits = limits
-                    .or(default_limits)
-                    .unwrap_or_else(|| level.unwrap_or(Level::Strong).limits());
-                // A level's own depth cap stays in force under a match's time limit.
-                let limits = match (level, limits.depth) {
-                    (Some(l), None) => match l.limits().depth {
-                        Some(d) => limits.with_depth(d),
-                        None => limits,
-                    },
-                    _ => limits,
-                };
-                Box::new(EnginePlayer {
-                    name: self.to_string(),
-                    searcher: Searcher::new(MATCH_HASH_MB),
-                    level: *level,
-                    limits,
-                    seed,
-                })
-            }
+            PlayerSpec::Engine {
+                level,
+                limits,
+                threads,
+            } => Box::new(EnginePlayer::new(
+                self.to_string(),
+                *level,
+                limits.or(default_limits),
+                threads.unwrap_or(1),
+                seed,
+            )),
             PlayerSpec::Baseline { limits } => Box::new(BaselinePlayer {
                 name: self.to_string(),
                 engine: Baseline::new(MATCH_HASH_MB),
@@ -557,11 +626,15 @@ impl PlayerSpec {
                     .or(default_limits)
                     .unwrap_or_else(|| Level::Strong.limits()),
             }),
-            PlayerSpec::External(cmd) => Box::new(ExternalPlayer::start_with(
-                cmd,
-                default_limits.unwrap_or(Limits::movetime(Duration::from_millis(100))),
-                timeouts,
-            )?),
+            PlayerSpec::External { command, options } => {
+                let mut p = ExternalPlayer::start_with(
+                    command,
+                    default_limits.unwrap_or(Limits::movetime(Duration::from_millis(100))),
+                    timeouts,
+                )?;
+                p.set_options(options)?;
+                Box::new(p)
+            }
         })
     }
 }
@@ -617,6 +690,37 @@ pub struct EnginePlayer {
     level: Option<Level>,
     limits: Limits,
     seed: u64,
+}
+
+impl EnginePlayer {
+    /// The engine at `level` (its imperfection; its limits when `limits` is `None`), searching
+    /// with `threads` threads.
+    fn new(
+        name: String,
+        level: Option<Level>,
+        limits: Option<Limits>,
+        threads: usize,
+        seed: u64,
+    ) -> EnginePlayer {
+        let limits = limits.unwrap_or_else(|| level.unwrap_or(Level::Strong).limits());
+        // A level's own depth cap stays in force under a match's time limit.
+        let limits = match (level, limits.depth) {
+            (Some(l), None) => match l.limits().depth {
+                Some(d) => limits.with_depth(d),
+                None => limits,
+            },
+            _ => limits,
+        };
+        let mut searcher = Searcher::new(MATCH_HASH_MB);
+        searcher.set_threads(threads);
+        EnginePlayer {
+            name,
+            searcher,
+            level,
+            limits,
+            seed,
+        }
+    }
 }
 
 impl Player for EnginePlayer {
@@ -798,6 +902,55 @@ impl ExternalPlayer {
     /// Whether the engine advertised the option `name` (letter case ignored) after `uci`.
     pub fn has_option(&self, name: &str) -> bool {
         self.options.contains(&name.to_ascii_lowercase())
+    }
+
+    /// Sets engine options (name, value) with `setoption`, then `isready`: an option the
+    /// engine did not advertise after `uci`, or an `info string error...` line before
+    /// `readyok`, is [`PlayerError::Unsupported`] (and the process is killed), as for the
+    /// rule options.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayerError::Unsupported`], or a time-out, end or protocol violation while waiting
+    /// for `readyok`.
+    pub fn set_options(&mut self, options: &[(String, String)]) -> Result<(), PlayerError> {
+        if options.is_empty() {
+            return Ok(());
+        }
+        if let Some((name, _)) = options.iter().find(|(n, _)| !self.has_option(n)) {
+            self.kill();
+            return Err(PlayerError::Unsupported {
+                command: self.command.clone(),
+                option: name.clone(),
+                reason: "not advertised after uci".to_owned(),
+            });
+        }
+        let shown: Vec<String> = options.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        let shown = shown.join(", ");
+        for (name, value) in options {
+            self.send(&format!("setoption name {name} value {value}"));
+        }
+        self.send("isready");
+        let command = self.command.clone();
+        self.wait_for("readyok", self.timeouts.handshake, |l| {
+            match l.strip_prefix("info string ") {
+                Some(msg) if msg.to_ascii_lowercase().starts_with("error") => {
+                    Err(format!("rejected ({shown}): {}", clip(msg)))
+                }
+                _ => Ok(l == "readyok"),
+            }
+        })
+        .map_err(|e| match e {
+            PlayerError::Protocol { reason, .. } if reason.starts_with("rejected") => {
+                PlayerError::Unsupported {
+                    command,
+                    option: shown.clone(),
+                    reason,
+                }
+            }
+            e => e,
+        })?;
+        Ok(())
     }
 
     fn send(&mut self, line: &str) {
@@ -1065,6 +1218,8 @@ mod tests {
             "engine:strong:movetime=100",
             "engine:depth=6",
             "engine:depth=6:nodes=1000",
+            "engine:threads=2",
+            "engine:casual:movetime=50:threads=3",
             "engine:v0",
             "engine:v0:movetime=200",
             "engine:v0:nodes=5000",
@@ -1074,7 +1229,27 @@ mod tests {
         }
         assert_eq!(
             "uci:./fanorona engine".parse::<PlayerSpec>().unwrap(),
-            PlayerSpec::External(vec!["./fanorona".to_owned(), "engine".to_owned()])
+            PlayerSpec::External {
+                command: vec!["./fanorona".to_owned(), "engine".to_owned()],
+                options: Vec::new(),
+            }
+        );
+        let spec: PlayerSpec = "uci:./x --uci option.Threads=2 option.Hash=64"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            spec,
+            PlayerSpec::External {
+                command: vec!["./x".to_owned(), "--uci".to_owned()],
+                options: vec![
+                    ("Threads".to_owned(), "2".to_owned()),
+                    ("Hash".to_owned(), "64".to_owned())
+                ],
+            }
+        );
+        assert_eq!(
+            spec.to_string(),
+            "uci:./x --uci option.Threads=2 option.Hash=64"
         );
         for bad in [
             "",
@@ -1090,6 +1265,15 @@ mod tests {
             "engine:v0x",
             "engine:v0:speed=1",
             "engine:v0:nodes=5:nodes=6",
+            "engine:threads=0",
+            "engine:threads=257",
+            "engine:threads=x",
+            "engine:v0:threads=2",
+            "uci:option.Threads=2",
+            "uci:./x option.Threads=2 --uci",
+            "uci:./x option.Threads",
+            "uci:./x option.=2",
+            "uci:./x option.Threads=",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
@@ -1105,6 +1289,11 @@ mod tests {
             ),
             ("engine:casual:strong", "more than one level"),
             ("engine:casual:casual", "more than one level"),
+            ("engine:threads=1:threads=2", "threads is given twice"),
+            (
+                "uci:./x option.Threads=1 option.threads=2",
+                "option threads is given twice",
+            ),
         ] {
             let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");
@@ -1164,6 +1353,29 @@ mod tests {
             }
         }
         assert!(quickest < Duration::from_millis(30 + 40), "{quickest:?}");
+    }
+
+    #[test]
+    fn engine_threads_reach_the_search() {
+        let spec: PlayerSpec = "engine:nodes=3000:threads=2".parse().unwrap();
+        let PlayerSpec::Engine {
+            level,
+            limits,
+            threads,
+        } = spec
+        else {
+            panic!("{spec:?}")
+        };
+        assert_eq!((level, threads), (None, Some(2)));
+        let mut p = EnginePlayer::new(spec.to_string(), level, limits, 2, 7);
+        assert_eq!(p.searcher.threads(), 2);
+        assert_eq!(p.name(), "engine:nodes=3000:threads=2");
+        let game = Game::default();
+        let t = p.choose(&game).unwrap();
+        assert!(game.position().is_legal(&t));
+        // Without the option, one thread.
+        let one = EnginePlayer::new("engine".to_owned(), None, limits, 1, 7);
+        assert_eq!(one.searcher.threads(), 1);
     }
 
     #[test]

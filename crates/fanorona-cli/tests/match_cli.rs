@@ -387,3 +387,107 @@ fn this_engine_plays_as_an_external_engine_under_the_match_rules() {
     assert_eq!(v["openings"]["source"], "setup", "{v}");
     assert!(v["command"].as_str().unwrap().contains("--rules "));
 }
+
+#[test]
+fn engine_options_reach_external_engines_and_are_confirmed() {
+    let bin = env!("CARGO_BIN_EXE_fanorona");
+    // Accepted: this engine takes Threads 2 (a 2-thread player against a 1-thread one).
+    let engine = format!("uci:{bin} engine option.Threads=2 option.Hash=4");
+    let v = json(&fanorona(&[
+        "match",
+        &engine,
+        "engine:depth=2:threads=2",
+        "--games",
+        "2",
+        "--nodes",
+        "2000",
+        "--max-turns",
+        "20",
+        "--no-openings",
+        "--json",
+    ]));
+    assert_eq!(v["games"], 2, "{v}");
+    assert_eq!(v["faults"]["first"], 0, "{v}");
+    assert_eq!(v["first"], engine.as_str(), "{v}");
+    assert_eq!(v["second"], "engine:depth=2:threads=2", "{v}");
+    assert!(v["command"].as_str().unwrap().contains("option.Threads=2"));
+    // Rejected by the engine (it answers an error to `setoption`): stopped before any game.
+    let out = fanorona(&[
+        "match",
+        &format!("uci:{bin} engine option.Threads=0"),
+        "random",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("the first player"), "{err}");
+    assert!(err.contains("option Threads=0: rejected"), "{err}");
+    assert!(err.contains("Threads takes a number from 1"), "{err}");
+    // Not advertised after `uci`.
+    let out = fanorona(&[
+        "match",
+        "random",
+        &format!("uci:{bin} engine option.Contempt=10"),
+        "--games",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("the second player"), "{err}");
+    assert!(
+        err.contains("option Contempt: not advertised after uci"),
+        "{err}"
+    );
+    // Written wrong: a usage error naming the word.
+    let out = fanorona(&["match", "random", "uci:./x option.Threads", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("option.NAME=VALUE"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_fake_engine_receives_its_options_in_order_before_the_first_game() {
+    let dir = Dir::new();
+    let log = dir.path("log.txt");
+    let script = dir.path("engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "while IFS= read -r line; do\n\
+             echo \"$line\" >> {log}\n\
+             case \"$line\" in\n\
+             uci) echo 'id name fake'; echo 'option name Threads type spin default 1 min 1 max 8'; \
+             echo 'option name Style type string default x'; echo uciok ;;\n\
+             isready) echo readyok ;;\n\
+             go*) echo 'bestmove a1-b1A' ;;\n\
+             quit) exit 0 ;;\n\
+             esac\n\
+             done\n"
+        ),
+    )
+    .unwrap();
+    let openings = dir.path("one.txt");
+    std::fs::write(&openings, format!("{ONE_TURN}\n")).unwrap();
+    let engine = format!("uci:/bin/sh {script} option.Threads=3 option.Style=sharp");
+    let out = fanorona(&[
+        "match",
+        &engine,
+        "random",
+        "--games",
+        "1",
+        "--openings",
+        &openings,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines = records(&log);
+    // The check before the match, then the game's own start: each time the options right
+    // after `uciok`, in the order given, confirmed by `isready`.
+    let expected =
+        "uci\nsetoption name Threads value 3\nsetoption name Style value sharp\nisready\n";
+    assert_eq!(lines.matches(expected).count(), 2, "{lines}");
+    assert!(lines.starts_with(expected), "{lines}");
+}

@@ -29,9 +29,12 @@ use crate::progress;
 ///
 /// A player is `random`, `greedy` (largest capture), `engine` (full strength),
 /// `engine:LEVEL` (beginner, casual, strong, maximum), `engine:depth=N`, `engine:nodes=N`,
-/// `engine:movetime=MS` (options combine, each once: `engine:casual:movetime=50`), or
-/// `uci:COMMAND`, an external engine speaking the engine protocol. Results count for the
-/// first player.
+/// `engine:movetime=MS`, `engine:threads=N` (options combine, each once:
+/// `engine:casual:movetime=50:threads=2`), or `uci:COMMAND`, an external engine speaking the
+/// engine protocol; `option.NAME=VALUE` words after its command set its options, as in
+/// cutechess-cli (`uci:./other option.Threads=2 option.Hash=64`): an option the engine does
+/// not list after `uci`, or rejects, stops the match before the first game. Results count for
+/// the first player.
 ///
 /// Games come in pairs from the same opening with colours swapped. On 5x9 under the standard
 /// rules the openings are the built-in suite (near-equal positions four turns deep); else the
@@ -44,6 +47,7 @@ use crate::progress;
 ///   fanorona match engine:strong greedy --games 20 --movetime 100
 ///   fanorona match engine engine:casual --sprt 0,10 --games 20000 --concurrency 2 --nodes 20000
 ///   fanorona match engine "uci:./other-engine --uci" --movetime 200 --out games.fgn --json
+///   fanorona match engine:threads=2 "uci:./fanorona engine option.Threads=1" --movetime 1000
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct MatchArgs {
