@@ -354,6 +354,13 @@ pub enum MatchError {
     },
     /// The configuration cannot be played.
     Config(String),
+    /// A finished game handed to [`resume_match`] is not a game of this match.
+    Resume {
+        /// The game's number, from 0 (its record's `Round` is one more).
+        index: usize,
+        /// Why it does not belong.
+        reason: String,
+    },
 }
 
 impl fmt::Display for MatchError {
@@ -361,6 +368,9 @@ impl fmt::Display for MatchError {
         match self {
             MatchError::Player { which, error } => write!(f, "the {which} player: {error}"),
             MatchError::Config(s) => f.write_str(s),
+            MatchError::Resume { index, reason } => {
+                write!(f, "the finished game of round {}: {reason}", index + 1)
+            }
         }
     }
 }
@@ -369,7 +379,7 @@ impl std::error::Error for MatchError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             MatchError::Player { error, .. } => Some(error),
-            MatchError::Config(_) => None,
+            MatchError::Config(_) | MatchError::Resume { .. } => None,
         }
     }
 }
@@ -489,14 +499,54 @@ struct Schedule<'a> {
     /// Hashes of the starts used (random openings: to draw again on a repeat).
     seen: HashSet<u64>,
     repeated: usize,
+    /// Games already played (a resumed match): not handed out, but their pairs' starts are
+    /// still drawn in turn, so that every later pair starts where it would have.
+    done: HashSet<usize>,
+    /// A game taken by [`Schedule::peek`], handed out next.
+    peeked: Option<(usize, Position)>,
 }
 
-impl Schedule<'_> {
+impl<'a> Schedule<'a> {
+    fn new(config: &'a MatchConfig, openings: &'a [Position], done: HashSet<usize>) -> Self {
+        Schedule {
+            config,
+            openings,
+            next: 0,
+            open_pairs: HashMap::new(),
+            seen: HashSet::new(),
+            repeated: 0,
+            done,
+            peeked: None,
+        }
+    }
+
+    /// Whether a game is left to hand out (it is then handed out by the next `next`).
+    fn peek(&mut self, stopping: bool) -> bool {
+        if self.peeked.is_none() {
+            self.peeked = self.next(stopping);
+        }
+        self.peeked.is_some()
+    }
+
     /// The next game and its start; none when the match is over or stopping (then only the
     /// second games of pairs already begun are handed out, so that every pair is complete).
     fn next(&mut self, stopping: bool) -> Option<(usize, Position)> {
+        if let Some(game) = self.peeked.take() {
+            return Some(game);
+        }
+        loop {
+            let (i, start) = self.next_start(stopping)?;
+            if !self.done.contains(&i) {
+                return Some((i, start));
+            }
+        }
+    }
+
+    /// The next game, played already or not, and its start.
+    fn next_start(&mut self, stopping: bool) -> Option<(usize, Position)> {
         let i = self.next;
-        if i >= self.config.games || (stopping && i.is_multiple_of(2)) {
+        let begun = |i: usize| self.done.contains(&i) || self.done.contains(&(i + 1));
+        if i >= self.config.games || (stopping && i.is_multiple_of(2) && !begun(i)) {
             return None;
         }
         self.next += 1;
@@ -559,6 +609,52 @@ pub fn play_match(
     config: &MatchConfig,
     on_game: impl Fn(&MatchGame, &Tally) -> Result<(), String> + Sync,
 ) -> Result<MatchResult, MatchError> {
+    resume_match(first, second, config, Vec::new(), on_game)
+}
+
+/// Goes on with a match of which the games `finished` were played already (read back from
+/// its games file, for example): they are counted first, in the order of their numbers, as if
+/// just played (W/D/L, pairs, the SPRT, which may then already have decided), and every other
+/// game of the match is played as [`play_match`] would play it, from the same start with the
+/// same seed. So, with deterministic players (fixed depth or nodes), an interrupted match
+/// resumed gives the games and the statistics of the same match played at once. `on_game`
+/// is called for the new games only; [`MatchResult::games`] holds both when kept.
+///
+/// The caller checks that the players and limits are the match's; this function checks what
+/// it can see: each game's number (below `config.games`, given once), its colours (the first
+/// player White in even games) and its start, which must be the one the match's openings,
+/// random turns and seed give its pair.
+///
+/// # Errors
+///
+/// [`MatchError::Resume`] for a finished game that is not one of this match; otherwise as
+/// [`play_match`]. Nothing is played when an error is returned.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_ai::matches::{MatchConfig, play_match, resume_match};
+///
+/// let (first, second) = ("engine:depth=1".parse()?, "greedy".parse()?);
+/// let half = MatchConfig { games: 2, max_turns: 20, ..MatchConfig::default() };
+/// let played = play_match(&first, &second, &half, |_, _| Ok(()))?;
+/// // Later: the same match, 4 games in all, goes on from game 2.
+/// let all = MatchConfig { games: 4, ..half };
+/// let resumed = resume_match(&first, &second, &all, played.games, |g, _| {
+///     assert!(g.index >= 2);
+///     Ok(())
+/// })?;
+/// assert_eq!(resumed.tally.games(), 4);
+/// assert_eq!(resumed.tally.pentanomial.pairs(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn resume_match(
+    first: &PlayerSpec,
+    second: &PlayerSpec,
+    config: &MatchConfig,
+    mut finished: Vec<MatchGame>,
+    on_game: impl Fn(&MatchGame, &Tally) -> Result<(), String> + Sync,
+) -> Result<MatchResult, MatchError> {
     if config.games == 0 {
         return Err(MatchError::Config("a match needs at least one game".into()));
     }
@@ -567,27 +663,32 @@ pub fn play_match(
     } else {
         config.openings.clone()
     };
-    let mut notes = Vec::new();
-    for (which, spec) in [("first", first), ("second", second)] {
-        check_player(spec, config, openings[0], &mut notes)
-            .map_err(|error| MatchError::Player { which, error })?;
-    }
-    let schedule = Mutex::new(Schedule {
-        config,
-        openings: &openings,
-        next: 0,
-        open_pairs: HashMap::new(),
-        seen: HashSet::new(),
-        repeated: 0,
-    });
-    let stopping = AtomicBool::new(false);
-    let shared = Mutex::new(Shared {
+    finished.sort_by_key(|g| g.index);
+    let done = check_finished(&finished, config, &openings)?;
+    let mut shared = Shared {
         tally: Tally::default(),
         pending: HashMap::new(),
         games: Vec::new(),
         stop: None,
-    });
-    let threads = config.concurrency.clamp(1, config.games);
+    };
+    for g in finished {
+        record(&mut shared, g, config, &|_: &MatchGame, _: &Tally| Ok(()));
+    }
+    let left = config.games - done.len();
+    let mut schedule = Schedule::new(config, &openings, done);
+    let mut notes = Vec::new();
+    // Players are checked only when a game is left to play (a finished match resumed is
+    // only counted).
+    if schedule.peek(shared.stop.is_some()) {
+        for (which, spec) in [("first", first), ("second", second)] {
+            check_player(spec, config, openings[0], &mut notes)
+                .map_err(|error| MatchError::Player { which, error })?;
+        }
+    }
+    let schedule = Mutex::new(schedule);
+    let stopping = AtomicBool::new(shared.stop.is_some());
+    let shared = Mutex::new(shared);
+    let threads = config.concurrency.clamp(1, left.max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
@@ -624,6 +725,70 @@ pub fn play_match(
         distinct_starts: schedule.seen.len(),
         notes,
     })
+}
+
+/// Checks that the finished games of a resumed match are games of this match (see
+/// [`resume_match`]); their numbers.
+fn check_finished(
+    finished: &[MatchGame],
+    config: &MatchConfig,
+    openings: &[Position],
+) -> Result<HashSet<usize>, MatchError> {
+    let mut done = HashSet::new();
+    let Some(last) = finished.last().map(|g| g.index) else {
+        return Ok(done);
+    };
+    let error = |index, reason: String| Err(MatchError::Resume { index, reason });
+    if last >= config.games {
+        return error(
+            last,
+            format!("the match has {} games (more with --games)", config.games),
+        );
+    }
+    let mut schedule = Schedule::new(config, openings, HashSet::new());
+    let mut starts = Vec::with_capacity(last + 1);
+    while let Some((i, start)) = schedule.next_start(false) {
+        starts.push(start);
+        if i == last {
+            break;
+        }
+    }
+    for g in finished {
+        if !done.insert(g.index) {
+            return error(g.index, "given twice".to_owned());
+        }
+        if g.first_is_white != g.index.is_multiple_of(2) {
+            let has = if g.index.is_multiple_of(2) {
+                "White"
+            } else {
+                "Black"
+            };
+            return error(
+                g.index,
+                format!("the first player has {has} in this match's game, not in this one"),
+            );
+        }
+        let (start, expected) = (g.game.start(), &starts[g.index]);
+        if start.size() != expected.size()
+            || start.rules() != expected.rules()
+            || start.to_fen() != expected.to_fen()
+        {
+            return error(
+                g.index,
+                format!(
+                    "it starts from {} ({}, rules {}), but this match's openings, random turns \
+                     and seed start it from {} ({}, rules {})",
+                    start.to_fen(),
+                    start.size(),
+                    start.rules().to_full_string(),
+                    expected.to_fen(),
+                    expected.size(),
+                    expected.rules().to_full_string()
+                ),
+            );
+        }
+    }
+    Ok(done)
 }
 
 /// Counts a finished game, hands it to `on_game`, and checks the SPRT.

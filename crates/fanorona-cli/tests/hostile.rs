@@ -409,7 +409,39 @@ fn sigint_during_a_match_keeps_finished_games() {
     let v = run_in(&dir, &["validate", "--json", "games.fgn"]);
     let report: serde_json::Value = serde_json::from_slice(&v.stdout).expect("JSON");
     assert_eq!(v.status.code(), Some(0), "{report}");
-    assert!(report["games"].as_u64().expect("games") >= 1, "{report}");
+    let kept = report["games"].as_u64().expect("games");
+    assert!(kept >= 1, "{report}");
+    // The match goes on from there (--resume), to three games more, and its games file is
+    // the one of the same match played at once (but for the timing tags).
+    let more = (kept + 3).to_string();
+    let args = [
+        "match",
+        "random",
+        "random",
+        "--games",
+        &more,
+        "--threads",
+        "1",
+    ];
+    let o = run_in(
+        &dir,
+        &[&args[..], &["--out", "games.fgn", "--resume", "--json"]].concat(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["resumed"].as_u64(), Some(kept), "{v}");
+    assert_eq!(v["games_written"], 3, "{v}");
+    let o = run_in(&dir, &[&args[..], &["--out", "at-once.fgn"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let untimed = |name: &str| -> String {
+        fs::read_to_string(dir.join(name))
+            .expect("read")
+            .lines()
+            .filter(|l| !l.starts_with("[LongestTurnMs "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(untimed("games.fgn"), untimed("at-once.fgn"));
 }
 
 /// A successful conversion replaces the destination, keeps its permissions, and writes

@@ -491,3 +491,207 @@ fn a_fake_engine_receives_its_options_in_order_before_the_first_game() {
     assert_eq!(lines.matches(expected).count(), 2, "{lines}");
     assert!(lines.starts_with(expected), "{lines}");
 }
+
+/// The games of a file, each its text.
+fn raw_games(path: &str) -> Vec<String> {
+    records(path)
+        .split("[Event ")
+        .filter(|g| !g.trim().is_empty())
+        .map(|g| format!("[Event {}", g.trim_end()))
+        .collect()
+}
+
+/// The games of a file, each its text without the timing tag (it differs from run to run).
+fn games_of(path: &str) -> Vec<String> {
+    raw_games(path)
+        .iter()
+        .map(|g| {
+            g.lines()
+                .filter(|l| !l.starts_with("[LongestTurnMs "))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect()
+}
+
+/// A match of fixed-node engines (the same games on any machine), randomised openings.
+fn node_match(games: &str, out: &str) -> Vec<String> {
+    [
+        "match",
+        "engine:nodes=400",
+        "engine:v0:nodes=400",
+        "--games",
+        games,
+        "--random-plies",
+        "2",
+        "--max-turns",
+        "60",
+        "--seed",
+        "5",
+        "--sprt=-20,20",
+        "--out",
+        out,
+        "--json",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect()
+}
+
+fn run_owned(args: &[String]) -> std::process::Output {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    fanorona(&args)
+}
+
+/// The statistics of a match summary, without timings and the games-file counters.
+fn statistics(v: &serde_json::Value) -> Vec<serde_json::Value> {
+    [
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "elo",
+        "elo_margin",
+        "elo_games",
+        "elo_games_margin",
+        "pairs",
+        "pentanomial",
+        "faults",
+        "terminations",
+        "sprt",
+        "stop",
+        "openings",
+    ]
+    .iter()
+    .map(|k| v[*k].clone())
+    .collect()
+}
+
+#[test]
+fn a_resumed_match_gives_the_games_and_statistics_of_one_played_at_once() {
+    let dir = Dir::new();
+    let whole = dir.path("whole.fgn");
+    let at_once = json(&run_owned(&node_match("8", &whole)));
+    assert_eq!(at_once["games"], 8, "{at_once}");
+    assert_eq!(at_once["resumed"], 0);
+    // In three sittings: 3 games (a pair cut in half), then to 6, then to 8.
+    let parts = dir.path("parts.fgn");
+    let first = json(&run_owned(&node_match("3", &parts)));
+    assert_eq!(first["games"], 3);
+    let mut resume = node_match("6", &parts);
+    resume.push("--resume".into());
+    let second = json(&run_owned(&resume));
+    assert_eq!(
+        (second["resumed"].clone(), second["games"].clone()),
+        (3.into(), 6.into())
+    );
+    assert_eq!(second["games_written"], 3);
+    let mut resume = node_match("8", &parts);
+    resume.push("--resume".into());
+    let third = json(&run_owned(&resume));
+    assert_eq!(third["resumed"], 6);
+    // A negative SPRT bound is written so that the rerun command reads it back.
+    assert!(
+        third["command"]
+            .as_str()
+            .unwrap()
+            .contains(" --sprt=-20,20 "),
+        "{third}"
+    );
+    assert_eq!(statistics(&third), statistics(&at_once));
+    assert_eq!(games_of(&parts), games_of(&whole));
+    // A games file with games missing in the middle (an interruption with games running at
+    // once): the missing ones are played, in their places in the statistics.
+    let gaps = dir.path("gaps.fgn");
+    let kept: Vec<String> = raw_games(&whole)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| [0, 1, 2, 4].contains(i))
+        .map(|(_, g)| format!("{g}\n\n"))
+        .collect();
+    std::fs::write(&gaps, kept.concat()).unwrap();
+    let mut resume = node_match("8", &gaps);
+    resume.push("--resume".into());
+    let filled = json(&run_owned(&resume));
+    assert_eq!(filled["resumed"], 4);
+    assert_eq!(statistics(&filled), statistics(&at_once));
+    let mut filled_games = games_of(&gaps);
+    filled_games.sort_by_key(|g| {
+        let round = g.split("[Round \"").nth(1).unwrap();
+        round[..round.find('"').unwrap()].parse::<usize>().unwrap()
+    });
+    assert_eq!(filled_games, games_of(&whole));
+    // A missing file starts the match.
+    let fresh = dir.path("fresh.fgn");
+    let mut resume = node_match("2", &fresh);
+    resume.push("--resume".into());
+    let started = json(&run_owned(&resume));
+    assert_eq!(
+        (started["resumed"].clone(), started["games"].clone()),
+        (0.into(), 2.into())
+    );
+}
+
+#[test]
+fn games_of_another_match_are_refused_and_the_file_is_left_alone() {
+    let dir = Dir::new();
+    let path = dir.path("games.fgn");
+    json(&run_owned(&node_match("2", &path)));
+    let before = std::fs::read(&path).unwrap();
+    let changed = |from: &str, to: &str| -> Vec<String> {
+        let mut args = node_match("4", &path);
+        let i = args.iter().position(|a| a == from).unwrap();
+        args[i] = to.to_owned();
+        args.push("--resume".into());
+        args
+    };
+    for (args, says) in [
+        (
+            changed("engine:v0:nodes=400", "engine:v0:nodes=500"),
+            "played with another second player: MatchSecond is \"engine:v0:nodes=400\", this match's is \"engine:v0:nodes=500\"",
+        ),
+        (changed("5", "6"), "another seed (--seed)"),
+        (changed("60", "61"), "another turn limit (--max-turns)"),
+        (
+            changed("--sprt=-20,20", "--stuck=draws"),
+            "played under the rules opening-restriction=off,compulsory-continuation=off,stuck=loses,",
+        ),
+        (
+            changed("4", "1"),
+            "the finished game of round 2: the match has 1 games",
+        ),
+    ] {
+        let out = run_owned(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(&path), "{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{args:?}");
+    }
+    // Games not written by `fanorona match` (or before its settings tags).
+    let other = dir.path("other.fgn");
+    std::fs::write(&other, "[Event \"club\"]\n\n1. f2-e3A *\n").unwrap();
+    let mut args = node_match("2", &other);
+    args.push("--resume".into());
+    let out = run_owned(&args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("other.fgn:1:1: game 1: not a game of `fanorona match`"),
+        "{}",
+        stderr(&out)
+    );
+    let untagged = records(&path).replace("[MatchSeed \"5\"]\n", "");
+    std::fs::write(&other, &untagged).unwrap();
+    let out = run_owned(&args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("game 1 (round 1): no [MatchSeed] tag"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(records(&other), untagged);
+    // --resume needs --out.
+    let out = fanorona(&["match", "random", "random", "--resume"]);
+    assert_eq!(out.status.code(), Some(2));
+}

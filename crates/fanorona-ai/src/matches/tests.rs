@@ -493,3 +493,156 @@ fn the_longest_turn_of_each_player_is_measured() {
     // The fake had White in game 0: its time is White's.
     assert!(r.games[0].longest_turn[0] >= Duration::from_millis(200));
 }
+
+/// The match of the resume tests: deterministic players (fixed depth; greedy and random are
+/// seeded per game) from randomised openings, so that every game is its own.
+fn resumable(games: usize) -> MatchConfig {
+    MatchConfig {
+        games,
+        random_plies: 2,
+        max_turns: 40,
+        seed: 7,
+        ..MatchConfig::default()
+    }
+}
+
+fn resume(
+    first: &str,
+    second: &str,
+    config: &MatchConfig,
+    finished: Vec<MatchGame>,
+) -> Result<MatchResult, MatchError> {
+    let played = Mutex::new(Vec::new());
+    let r = resume_match(
+        &first.parse().unwrap(),
+        &second.parse().unwrap(),
+        config,
+        finished,
+        |g, _| {
+            played.lock().unwrap().push(g.index);
+            Ok(())
+        },
+    )?;
+    let mut played = played.into_inner().unwrap();
+    played.sort_unstable();
+    let kept: Vec<usize> = r.games.iter().map(|g| g.index).collect();
+    // Every game of the match is in the result once; the callback saw the new ones only.
+    assert!(kept.windows(2).all(|w| w[0] < w[1]), "{kept:?}");
+    assert!(played.iter().all(|i| kept.contains(i)));
+    Ok(r)
+}
+
+/// The parts of a game that do not depend on timing.
+fn same_games(a: &[MatchGame], b: &[MatchGame]) {
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(b) {
+        assert_eq!(x.index, y.index);
+        assert_eq!(
+            x.game.start().to_fen(),
+            y.game.start().to_fen(),
+            "{}",
+            x.index
+        );
+        assert_eq!(x.game.turns(), y.game.turns(), "{}", x.index);
+        assert_eq!((x.winner, &x.termination), (y.winner, &y.termination));
+    }
+}
+
+#[test]
+fn a_resumed_match_plays_the_missing_games_and_counts_as_one_played_at_once() {
+    for concurrency in [1, 2] {
+        let config = MatchConfig {
+            concurrency,
+            ..resumable(8)
+        };
+        let whole = run("engine:depth=2", "greedy", &config);
+        // Interrupted with game 3 unfinished while 4 was done (concurrency), and the match
+        // was 6 games long then: games 0, 1, 2, 4 were kept.
+        let kept: Vec<MatchGame> = whole
+            .games
+            .iter()
+            .filter(|g| [0, 1, 2, 4].contains(&g.index))
+            .cloned()
+            .collect();
+        let resumed = resume("engine:depth=2", "greedy", &config, kept).unwrap();
+        same_games(&resumed.games, &whole.games);
+        let (a, b) = (&resumed.tally, &whole.tally);
+        assert_eq!((a.wins, a.draws, a.losses), (b.wins, b.draws, b.losses));
+        assert_eq!(a.pentanomial, b.pentanomial);
+        assert_eq!(a.terminations, b.terminations);
+        assert_eq!(resumed.distinct_starts, whole.distinct_starts);
+        assert_eq!(resumed.stop, Stop::Completed);
+    }
+}
+
+#[test]
+fn a_resumed_match_whose_sprt_had_decided_plays_no_new_pair() {
+    let config = MatchConfig {
+        games: 400,
+        sprt: Some(Sprt::new(0.0, 50.0, 0.05, 0.05).unwrap()),
+        ..config(0)
+    };
+    let whole = run("random", "greedy", &config);
+    let Stop::Sprt { games, .. } = whole.stop else {
+        panic!("{:?}", whole.stop)
+    };
+    // All but the last game kept: the decision is in the games kept, so only the last pair is
+    // completed.
+    let mut kept = whole.games.clone();
+    kept.pop();
+    let resumed = resume("random", "greedy", &config, kept).unwrap();
+    assert_eq!(resumed.stop, whole.stop);
+    assert_eq!(resumed.games.len(), games);
+    assert_eq!(resumed.tally.pentanomial, whole.tally.pentanomial);
+    // Everything kept: nothing is played, and no player is even started.
+    let all = resume(
+        "random",
+        "uci:/nonexistent/engine",
+        &config,
+        whole.games.clone(),
+    );
+    assert_eq!(all.unwrap().tally.games(), games);
+}
+
+#[test]
+fn games_of_another_match_are_refused_before_any_game() {
+    let whole = run("random", "greedy", &resumable(4));
+    let refused = |config: &MatchConfig, games: Vec<MatchGame>, says: &str| {
+        // An engine that cannot start shows that nothing was started.
+        let e = resume("uci:/nonexistent/engine", "greedy", config, games).unwrap_err();
+        assert!(matches!(e, MatchError::Resume { .. }), "{e}");
+        assert!(e.to_string().contains(says), "{e}");
+    };
+    // Another seed draws other random openings.
+    let other_seed = MatchConfig {
+        seed: 8,
+        ..resumable(4)
+    };
+    refused(&other_seed, whole.games.clone(), "round 1: it starts from");
+    // No random turns.
+    let other_plies = MatchConfig {
+        random_plies: 0,
+        ..resumable(4)
+    };
+    refused(
+        &other_plies,
+        whole.games.clone(),
+        "but this match's openings",
+    );
+    // A shorter match.
+    refused(
+        &resumable(2),
+        whole.games.clone(),
+        "round 4: the match has 2 games",
+    );
+    // A game given twice; colours swapped.
+    let twice = vec![whole.games[1].clone(), whole.games[1].clone()];
+    refused(&resumable(4), twice, "round 2: given twice");
+    let mut swapped = whole.games[2].clone();
+    swapped.first_is_white = false;
+    refused(
+        &resumable(4),
+        vec![swapped],
+        "round 3: the first player has White",
+    );
+}

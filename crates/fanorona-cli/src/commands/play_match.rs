@@ -1,6 +1,8 @@
 //! `fanorona match`: games between two players in colour-swapped pairs, with the result,
 //! pentanomial statistics, an Elo difference and an optional SPRT.
 
+mod resume;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,8 +13,8 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use fanorona_ai::Limits;
 use fanorona_ai::matches::{
-    MatchConfig, MatchGame, MatchResult, Sprt, SprtDecision, SprtStatus, Stop, Tally, Termination,
-    play_match,
+    MatchConfig, MatchError, MatchGame, MatchResult, Sprt, SprtDecision, SprtStatus, Stop, Tally,
+    Termination, resume_match,
 };
 use fanorona_ai::openings;
 use fanorona_ai::players::{PlayerSpec, Timeouts};
@@ -41,13 +43,17 @@ use crate::progress;
 /// setup. A player that crashes, does not answer in time, breaks the protocol or plays an
 /// illegal turn loses that game (the reason is in the record) and the match goes on. With
 /// --out, each game is written as it ends: whatever happens, the games finished are kept.
-/// A finished match prints the command that reruns it.
+/// --resume --out FILE goes on with the match whose games FILE holds (checked to be this
+/// match's: same players, limits, openings, random turns, turn limit, seed and rules), counts
+/// them, and plays the games missing, up to --games. A finished match prints the command that
+/// reruns it.
 ///
 /// Examples:
 ///   fanorona match engine:strong greedy --games 20 --movetime 100
 ///   fanorona match engine engine:casual --sprt 0,10 --games 20000 --concurrency 2 --nodes 20000
 ///   fanorona match engine "uci:./other-engine --uci" --movetime 200 --out games.fgn --json
 ///   fanorona match engine:threads=2 "uci:./fanorona engine option.Threads=1" --movetime 1000
+///   fanorona match engine engine:v0 --movetime 1000 --games 200 --out long.fgn --resume
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct MatchArgs {
@@ -119,6 +125,11 @@ pub struct MatchArgs {
     /// Write every game to this file as FGN records, each as it ends.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Go on with the match whose games --out holds: they are counted, kept, and the games
+    /// missing are played (a missing file starts the match). Games of another match (other
+    /// players, limits, openings, random turns, turn limit, seed or rules) are refused.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
@@ -178,8 +189,9 @@ fn comment_text(text: &str) -> String {
         .collect()
 }
 
-/// The record of a finished game, with its `Termination`.
-fn record(g: &MatchGame) -> GameRecord {
+/// The record of a finished game, with its `Termination`, the match's settings and the
+/// longest turn of each side.
+fn record(g: &MatchGame, settings: &resume::Settings) -> GameRecord {
     let start = g.game.start();
     let result = match g.winner {
         Some(Color::White) => GameResult::WhiteWins,
@@ -204,6 +216,11 @@ fn record(g: &MatchGame) -> GameRecord {
         tags.push(("FEN", start.to_fen()));
     }
     tags.push(("Termination", g.termination.tag().to_owned()));
+    tags.extend(settings.tags().iter().cloned());
+    tags.push((
+        resume::LONGEST_TURN,
+        resume::longest_turn_text(g.longest_turn),
+    ));
     let mut movetext: Vec<Element> = g
         .game
         .turns()
@@ -230,11 +247,14 @@ fn record(g: &MatchGame) -> GameRecord {
 struct Out {
     file: OutputFile,
     games: usize,
+    settings: resume::Settings,
 }
 
 impl Out {
     fn write(&mut self, g: &MatchGame) -> Result<(), String> {
-        let text = record(g).to_fgn().map_err(|e| e.to_string())?;
+        let text = record(g, &self.settings)
+            .to_fgn()
+            .map_err(|e| e.to_string())?;
         self.file
             .append(text.as_bytes())
             .map_err(|e| crate::output::error_text(&e))?;
@@ -292,8 +312,13 @@ fn rerun_command(args: &MatchArgs, rules: Rules) -> String {
         games(args).to_string(),
     ];
     let mut opt = |name: &str, value: String| {
-        words.push(format!("--{name}"));
-        words.push(value);
+        // A value that starts with `-` (a negative SPRT bound) is not read as an option.
+        if value.starts_with('-') {
+            words.push(format!("--{name}={value}"));
+        } else {
+            words.push(format!("--{name}"));
+            words.push(value);
+        }
     };
     if let Some(v) = args.movetime {
         opt("movetime", v.to_string());
@@ -400,27 +425,43 @@ struct Forfeit {
 /// The most forfeits listed one by one in the summary (all are counted).
 const FORFEITS_LISTED: usize = 20;
 
+/// Lists a forfeit for the summary (the first [`FORFEITS_LISTED`]).
+fn note_forfeit(forfeits: &Mutex<Vec<Forfeit>>, g: &MatchGame) {
+    if let Termination::Forfeit {
+        loser, ref detail, ..
+    } = g.termination
+    {
+        let mut list = forfeits.lock().unwrap_or_else(|p| p.into_inner());
+        if list.len() < FORFEITS_LISTED {
+            list.push(Forfeit {
+                round: g.index + 1,
+                loser: if loser == Color::White {
+                    g.white.clone()
+                } else {
+                    g.black.clone()
+                },
+                tag: g.termination.tag(),
+                detail: detail.clone(),
+            });
+        }
+    }
+}
+
 /// Runs `fanorona match`.
 pub fn run(args: &MatchArgs) -> Result<ExitCode> {
     let first: PlayerSpec = args.first.parse()?;
     let second: PlayerSpec = args.second.parse()?;
     let rules = args.rules.rules()?;
     let sprt = parse_sprt(args)?;
-    // The output is checked, and its journal made, before anything else is done.
-    let out = match &args.out {
-        Some(path) => {
-            if let Some(openings) = &args.openings {
-                crate::output::refuse_same_file(
-                    &[&openings.to_string_lossy()],
-                    &path.to_string_lossy(),
-                )?;
-            }
-            Some(Out {
-                file: OutputFile::journal(path)?,
-                games: 0,
-            })
-        }
-        None => None,
+    // The output is checked, and its journal made, before anything else is done; with
+    // --resume, once the games it holds are read and found to be this match's (until then
+    // the file is left alone).
+    if let (Some(path), Some(openings)) = (&args.out, &args.openings) {
+        crate::output::refuse_same_file(&[&openings.to_string_lossy()], &path.to_string_lossy())?;
+    }
+    let mut journal = match &args.out {
+        Some(path) if !args.resume => Some(OutputFile::journal(path)?),
+        _ => None,
     };
     let (opening_list, source) = match &args.openings {
         Some(path) => {
@@ -464,30 +505,40 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         sprt,
         keep_games: false,
     };
-    let out = Mutex::new(out);
+    let settings = resume::Settings::new(&first, &second, &config);
+    let mut resumed = Vec::new();
+    if let (Some(path), true) = (&args.out, args.resume) {
+        let old = resume::read(path, &settings, rules)?;
+        let mut file = OutputFile::journal(path)?;
+        if let Some(old) = old {
+            let mut bytes = old.bytes;
+            if !bytes.is_empty() {
+                // The new games start after an empty line, as each written game ends.
+                while !bytes.ends_with(b"\n\n") {
+                    bytes.push(b'\n');
+                }
+                file.append(&bytes)?;
+            }
+            resumed = old.games;
+        }
+        journal = Some(file);
+    }
+    let out = Mutex::new(journal.map(|file| Out {
+        file,
+        games: 0,
+        settings,
+    }));
     let forfeits = Mutex::new(Vec::new());
+    for g in &resumed {
+        note_forfeit(&forfeits, g);
+    }
+    let resumed_games = resumed.len();
     let bar = progress::bar(games(args), "match");
-    let result = play_match(&first, &second, &config, |g, tally| {
+    bar.inc(resumed_games as u64);
+    let result = resume_match(&first, &second, &config, resumed, |g, tally| {
         bar.set_message(progress_line(tally, tally.sprt));
         bar.inc(1);
-        if let Termination::Forfeit {
-            loser, ref detail, ..
-        } = g.termination
-        {
-            let mut list = forfeits.lock().unwrap_or_else(|p| p.into_inner());
-            if list.len() < FORFEITS_LISTED {
-                list.push(Forfeit {
-                    round: g.index + 1,
-                    loser: if loser == Color::White {
-                        g.white.clone()
-                    } else {
-                        g.black.clone()
-                    },
-                    tag: g.termination.tag(),
-                    detail: detail.clone(),
-                });
-            }
-        }
+        note_forfeit(&forfeits, g);
         match out.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
             Some(o) => o.write(g),
             None => Ok(()),
@@ -498,7 +549,10 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
     let out = out.into_inner().unwrap_or_else(|p| p.into_inner());
     let written = out.as_ref().map(|o| o.games);
     let committed = out.map(|o| o.file.commit()).transpose();
-    let result = result?;
+    let result = result.map_err(|e| match (&e, &args.out) {
+        (MatchError::Resume { .. }, Some(path)) => anyhow::anyhow!("{}: {e}", shown_path(path)),
+        _ => anyhow::Error::new(e),
+    })?;
     let forfeits = forfeits.into_inner().unwrap_or_else(|p| p.into_inner());
     let summary = Summary {
         first: &first,
@@ -508,12 +562,14 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         source: &source,
         command: rerun_command(args, rules),
         forfeits: &forfeits,
+        resumed: resumed_games,
     };
     let mut stdout = crate::output::stdout();
     if args.json {
         let mut v = summary.json();
         v["out"] = json!(args.out.as_ref().map(|p| shown_path(p)));
         v["games_written"] = json!(written);
+        v["resumed"] = json!(resumed_games);
         writeln!(stdout, "{v}")?;
     } else {
         summary.text(&mut stdout)?;
@@ -534,6 +590,8 @@ struct Summary<'a> {
     source: &'a Source,
     command: String,
     forfeits: &'a [Forfeit],
+    /// Games counted from the games file of an earlier run (--resume).
+    resumed: usize,
 }
 
 impl Summary<'_> {
@@ -716,6 +774,14 @@ impl Summary<'_> {
             result.distinct_starts,
             config.max_turns
         )?;
+        if self.resumed > 0 {
+            writeln!(
+                w,
+                "  resumed: {} games counted from the games file, {} played now",
+                self.resumed,
+                t.games() - self.resumed
+            )?;
+        }
         for note in &result.notes {
             writeln!(w, "  note: {note}")?;
         }

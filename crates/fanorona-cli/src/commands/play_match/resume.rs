@@ -1,0 +1,309 @@
+//! `fanorona match --resume`: the match's settings as tags of every game written, and the
+//! games of an earlier run read back from the games file, checked against this run's
+//! settings (docs/engine.md, "Resuming a match").
+
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use fanorona_ai::Limits;
+use fanorona_ai::matches::{FaultKind, MatchConfig, MatchGame, Termination};
+use fanorona_ai::players::PlayerSpec;
+use fanorona_core::record::{GameRecord, GameResult, Reader};
+use fanorona_core::{Color, Game, Position, Rules};
+
+use super::comment_text;
+use crate::output::shown_path;
+
+/// The largest games file read back, in bytes (a million games of a few hundred bytes).
+const MAX_BYTES: u64 = 1 << 30;
+
+/// The tag with the longest time each side took for a turn: `WHITE_MS,BLACK_MS`.
+pub const LONGEST_TURN: &str = "LongestTurnMs";
+
+/// The settings of a match that its games must share to be counted together, as the tags
+/// written in every game (names, and values as written).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Settings {
+    tags: [(&'static str, String); 7],
+}
+
+/// What each settings tag is, in an error message.
+const MEANING: [&str; 7] = [
+    "first player",
+    "second player",
+    "limits (--movetime, --depth, --nodes)",
+    "openings (--openings, --no-openings, --board, rule options)",
+    "random turns (--random-plies)",
+    "turn limit (--max-turns)",
+    "seed (--seed)",
+];
+
+impl Settings {
+    /// The settings of the match between `first` and `second` under `config`.
+    pub fn new(first: &PlayerSpec, second: &PlayerSpec, config: &MatchConfig) -> Settings {
+        Settings {
+            tags: [
+                ("MatchFirst", comment_text(&first.to_string())),
+                ("MatchSecond", comment_text(&second.to_string())),
+                ("MatchLimits", limits_text(config.limits)),
+                ("MatchOpenings", openings_text(&config.openings)),
+                ("MatchRandomPlies", config.random_plies.to_string()),
+                ("MatchMaxTurns", config.max_turns.to_string()),
+                ("MatchSeed", config.seed.to_string()),
+            ],
+        }
+    }
+
+    /// The tags, in the order written.
+    pub fn tags(&self) -> &[(&'static str, String)] {
+        &self.tags
+    }
+}
+
+/// `movetime=MS depth=N nodes=N` for the limits set, or `none`.
+fn limits_text(limits: Option<Limits>) -> String {
+    let Some(l) = limits else {
+        return "none".to_owned();
+    };
+    let mut parts = Vec::new();
+    if let Some(t) = l.movetime {
+        parts.push(format!("movetime={}", t.as_millis()));
+    }
+    if let Some(d) = l.depth {
+        parts.push(format!("depth={d}"));
+    }
+    if let Some(n) = l.nodes {
+        parts.push(format!("nodes={n}"));
+    }
+    if parts.is_empty() {
+        "none".to_owned()
+    } else {
+        parts.join(" ")
+    }
+}
+
+/// `N positions, fingerprint HEX`: the number of openings and a 64-bit FNV-1a hash of their
+/// position strings, boards and full rule options, one line each.
+fn openings_text(openings: &[Position]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in openings {
+        let line = format!(
+            "{} {} {}\n",
+            p.to_fen(),
+            p.size(),
+            p.rules().to_full_string()
+        );
+        for b in line.bytes() {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!("{} positions, fingerprint {hash:016x}", openings.len())
+}
+
+/// The `LongestTurnMs` value.
+pub fn longest_turn_text(longest: [Duration; 2]) -> String {
+    let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1000.0);
+    format!("{},{}", ms(longest[0]), ms(longest[1]))
+}
+
+/// The games of an earlier run of the match, read back.
+pub struct Resumed {
+    /// The file as it was: written again, whole, before the new games.
+    pub bytes: Vec<u8>,
+    /// Its games.
+    pub games: Vec<MatchGame>,
+}
+
+/// Reads the games file `path` of an earlier run of this match. `None` when there is no
+/// such file (nothing to resume: the match starts from its first game).
+///
+/// # Errors
+///
+/// A located error (`FILE:LINE:COL: game N (round R): ...`) for a game that cannot be read,
+/// is not a finished game of `fanorona match`, or was played with other settings.
+pub fn read(path: &Path, settings: &Settings, rules: Rules) -> Result<Option<Resumed>> {
+    use std::io::Read;
+    let name = shown_path(path);
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => bail!("cannot read {name}: {}", crate::output::io_text(&e)),
+    };
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        bail!("{name}: --resume reads the games of a regular file");
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| anyhow::anyhow!("cannot read {name}: {}", crate::output::io_text(&e)))?;
+    if bytes.len() as u64 > MAX_BYTES {
+        bail!(
+            "{name}: larger than {} MiB, not a games file to resume",
+            MAX_BYTES >> 20
+        );
+    }
+    let mut reader = Reader::new(&bytes[..]);
+    let mut games = Vec::new();
+    loop {
+        let record = match reader.read_record() {
+            Ok(Some(r)) => r,
+            Ok(None) => break,
+            Err(e) => bail!("{}: cannot be resumed", e.in_file(&name)),
+        };
+        let src = record.source.clone().unwrap_or_default();
+        let at = format!(
+            "{name}:{}: game {}{}",
+            src.start,
+            src.game,
+            record
+                .tag("Round")
+                .map_or(String::new(), |r| format!(" (round {})", comment_text(r)))
+        );
+        let game =
+            match_game(&record, settings, rules).map_err(|e| anyhow::anyhow!("{at}: {e}"))?;
+        games.push(game);
+    }
+    Ok(Some(Resumed { bytes, games }))
+}
+
+/// The match game a record of `fanorona match` holds, when it was played with `settings`.
+fn match_game(record: &GameRecord, settings: &Settings, rules: Rules) -> Result<MatchGame> {
+    if record.tag("Event") != Some("fanorona match") {
+        bail!("not a game of `fanorona match` (no [Event \"fanorona match\"]): cannot be resumed");
+    }
+    let replayed = record.to_game().map_err(|e| anyhow::anyhow!("{e}"))?;
+    // The turns alone (a game that did not end by the rules has a resignation or an
+    // agreement added by `to_game`).
+    let mut game = Game::new(*replayed.start());
+    for t in replayed.turns() {
+        game.play(t)?;
+    }
+    if game.start().rules() != rules {
+        bail!(
+            "played under the rules {}, this match plays {}",
+            game.start().rules().to_full_string(),
+            rules.to_full_string()
+        );
+    }
+    for ((tag, ours), meaning) in settings.tags().iter().zip(MEANING) {
+        let Some(theirs) = record.tag(tag) else {
+            bail!(
+                "no [{tag}] tag (the match's settings, written since this version): cannot be \
+                 resumed"
+            );
+        };
+        if theirs != ours {
+            bail!(
+                "played with another {meaning}: {tag} is {}, this match's is {}; resume with \
+                 the same settings, or write to another --out",
+                shown(theirs),
+                shown(ours)
+            );
+        }
+    }
+    let index = match record.tag("Round").map(str::parse::<usize>) {
+        Some(Ok(r)) if r >= 1 => r - 1,
+        _ => bail!("no [Round] with the game's number, from 1"),
+    };
+    let winner = match record.result {
+        Some(GameResult::WhiteWins) => Some(Color::White),
+        Some(GameResult::BlackWins) => Some(Color::Black),
+        Some(GameResult::Draw) => None,
+        _ => bail!("no result: not a finished game"),
+    };
+    let tag = record.tag("Termination").unwrap_or_default();
+    let termination = match tag {
+        "normal" => match game.outcome() {
+            Some(o) if o.winner == winner => Termination::Rules(o.reason),
+            _ => bail!("[Termination \"normal\"], but the game's turns do not end it so"),
+        },
+        "adjudication" => {
+            if winner.is_some() {
+                bail!("[Termination \"adjudication\"] with a winner");
+            }
+            let turns = settings.tags[5].1.parse().unwrap_or_default();
+            Termination::Adjudicated { turns }
+        }
+        _ => {
+            let Some(winner) = winner else {
+                bail!("[Termination {}] with no winner", shown(tag));
+            };
+            let (kind, detail) = forfeit(record, tag)?;
+            Termination::Forfeit {
+                loser: !winner,
+                kind,
+                detail,
+            }
+        }
+    };
+    let longest = record
+        .tag(LONGEST_TURN)
+        .and_then(|v| v.split_once(','))
+        .and_then(|(w, b)| Some([millis(w)?, millis(b)?]))
+        .ok_or_else(|| anyhow::anyhow!("no [{LONGEST_TURN} \"WHITE,BLACK\"] tag"))?;
+    Ok(MatchGame {
+        index,
+        white: record.tag("White").unwrap_or_default().to_owned(),
+        black: record.tag("Black").unwrap_or_default().to_owned(),
+        first_is_white: index.is_multiple_of(2),
+        game,
+        winner,
+        termination,
+        longest_turn: longest,
+    })
+}
+
+/// The kind and detail of a forfeit, from the game's last comment (`... forfeits by KIND:
+/// DETAIL`), else from its `Termination` tag alone.
+fn forfeit(record: &GameRecord, tag: &str) -> Result<(FaultKind, String)> {
+    const KINDS: [FaultKind; 6] = [
+        FaultKind::Start,
+        FaultKind::Crash,
+        FaultKind::Timeout,
+        FaultKind::IllegalTurn,
+        FaultKind::Protocol,
+        FaultKind::Unsupported,
+    ];
+    let comment = record.movetext.iter().rev().find_map(|e| match e {
+        fanorona_core::record::Element::Comment(c) => Some(c.as_str()),
+        _ => None,
+    });
+    let said = comment
+        .and_then(|c| c.split_once(" forfeits by "))
+        .and_then(|(_, rest)| {
+            KINDS.iter().find_map(|k| {
+                let detail = rest.strip_prefix(k.name())?.strip_prefix(": ")?;
+                Some((*k, detail.to_owned()))
+            })
+        });
+    match said {
+        Some((kind, detail)) if fault_tag(kind) == tag => Ok((kind, detail)),
+        _ => match KINDS.iter().find(|k| fault_tag(**k) == tag) {
+            Some(kind) => Ok((*kind, comment.unwrap_or_default().to_owned())),
+            None => bail!("an unknown [Termination {}]", shown(tag)),
+        },
+    }
+}
+
+/// The `Termination` tag of a forfeit of this kind.
+fn fault_tag(kind: FaultKind) -> &'static str {
+    Termination::Forfeit {
+        loser: Color::White,
+        kind,
+        detail: String::new(),
+    }
+    .tag()
+}
+
+fn millis(text: &str) -> Option<Duration> {
+    let ms: f64 = text.trim().parse().ok()?;
+    (ms.is_finite() && ms >= 0.0).then(|| Duration::from_secs_f64(ms / 1000.0))
+}
+
+/// A tag value in a message: quoted, at most 200 characters.
+fn shown(text: &str) -> String {
+    let clipped: String = text.chars().take(200).collect();
+    format!("{clipped:?}")
+}
