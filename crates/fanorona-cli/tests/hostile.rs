@@ -3,10 +3,11 @@
 //! checks the exit status, that the message names the place, that nothing panicked, and that no
 //! destination was truncated or half written.
 
+use std::ffi::OsStr;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// A fresh scratch folder for one test, removed when the test ends.
@@ -48,13 +49,73 @@ fn bin() -> Command {
     }
 }
 
-fn run_in(dir: &Path, args: &[&str]) -> Output {
+fn run_in(dir: &Path, args: &[impl AsRef<OsStr>]) -> Output {
+    run_io(dir, args, |_| {})
+}
+
+/// Runs the binary in `dir` with no standard input and `io` applied to the command (its
+/// standard output or error redirected), and collects its output.
+fn run_io(dir: &Path, args: &[impl AsRef<OsStr>], io: impl FnOnce(&mut Command)) -> Output {
+    let mut command = bin();
+    command.current_dir(dir).args(args).stdin(Stdio::null());
+    io(&mut command);
+    command.output().expect("the binary runs")
+}
+
+/// /dev/full, for writing: every write fails with "No space left on device".
+#[cfg(target_os = "linux")]
+fn dev_full() -> fs::File {
+    fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full")
+}
+
+/// Starts the binary in `dir` with no standard input, standard output dropped and standard
+/// error kept, for a test that interrupts it.
+#[cfg(unix)]
+fn spawn_in(dir: &Path, args: &[&str]) -> Child {
     bin()
         .current_dir(dir)
         .args(args)
         .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs")
+}
+
+/// Waits until `ready` holds (checked every 10 ms), failing after 20 s or when the child
+/// ends first; `what` names what is awaited.
+#[cfg(unix)]
+fn wait_until(child: &mut Child, what: &str, mut ready: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{what}: not within 20 s"
+        );
+        assert!(
+            child.try_wait().expect("wait").is_none(),
+            "{what}: the command ended first"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Sends `signal` (`-INT`, `-TERM`) to the child and checks that it stops as interrupted:
+/// status 130, no panic. Its output.
+#[cfg(unix)]
+fn interrupt(child: Child, signal: &str, what: &str) -> Output {
+    let killed = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let o = child.wait_with_output().expect("finishes");
+    assert_eq!(o.status.code(), Some(130), "{what}: {}", err(&o));
+    assert!(!err(&o).contains("panicked"), "{what}: {}", err(&o));
+    o
 }
 
 fn err(o: &Output) -> String {
@@ -155,17 +216,11 @@ fn full_disk_on_stdout_is_one_message() {
         &["openings", "--count", "1", "--plies", "2", "--nodes", "100"],
         &["convert", "--from", "fgn", "--to", "json", "-"],
     ];
+    let dir = scratch("stdout-full");
     for args in cases {
-        let full = fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .expect("/dev/full");
-        let o = bin()
-            .args(*args)
-            .stdin(Stdio::null())
-            .stdout(full)
-            .output()
-            .expect("runs");
+        let o = run_io(&dir, args, |c| {
+            c.stdout(dev_full());
+        });
         assert_clean_failure(&o, 2, "No space left on device");
         assert_eq!(
             err(&o).matches("error:").count(),
@@ -189,17 +244,9 @@ fn full_disk_on_stderr_is_no_panic() {
         (&["validate", "missing.fgn"], 2),
     ];
     for (args, status) in cases {
-        let full = fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .expect("/dev/full");
-        let o = bin()
-            .current_dir(&dir)
-            .args(*args)
-            .stdin(Stdio::null())
-            .stderr(full)
-            .output()
-            .expect("runs");
+        let o = run_io(&dir, args, |c| {
+            c.stderr(dev_full());
+        });
         assert_eq!(o.status.code(), Some(*status), "{args:?}");
     }
 }
@@ -244,12 +291,9 @@ fn output_that_is_an_input_is_refused() {
         .append(true)
         .open(dir.join("a.fgn"))
         .expect("open");
-    let o = bin()
-        .current_dir(&dir)
-        .args(["convert", "--to", "fgn", "a.fgn"])
-        .stdout(out)
-        .output()
-        .expect("runs");
+    let o = run_io(&dir, &["convert", "--to", "fgn", "a.fgn"], |c| {
+        c.stdout(out);
+    });
     assert_clean_failure(&o, 2, "standard output");
     assert_eq!(fs::read_to_string(dir.join("a.fgn")).expect("read"), GAME);
     assert!(leftovers(&dir).is_empty());
@@ -340,25 +384,13 @@ fn sigint_mid_write_leaves_no_partial_file() {
         stdin.write_all(GAME.as_bytes()).expect("write");
     }
     stdin.flush().expect("flush");
-    let start = Instant::now();
-    while leftovers(&dir).is_empty() {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "no temporary file"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_until(&mut child, "a temporary file", || {
+        !leftovers(&dir).is_empty()
+    });
     let tmp = leftovers(&dir);
     assert!(tmp[0].starts_with(".out.json.fanorona-tmp-"), "{tmp:?}");
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(killed.success());
-    let o = child.wait_with_output().expect("finishes");
+    interrupt(child, "-INT", "convert");
     drop(stdin);
-    assert_eq!(o.status.code(), Some(130), "{}", err(&o));
-    assert!(!err(&o).contains("panicked"));
     assert_eq!(
         fs::read_to_string(dir.join("out.json")).expect("read"),
         "precious"
@@ -371,9 +403,9 @@ fn sigint_mid_write_leaves_no_partial_file() {
 #[test]
 fn sigint_during_a_match_keeps_finished_games() {
     let dir = scratch("match-sigint");
-    let child = bin()
-        .current_dir(&dir)
-        .args([
+    let mut child = spawn_in(
+        &dir,
+        &[
             "match",
             "random",
             "random",
@@ -381,30 +413,18 @@ fn sigint_during_a_match_keeps_finished_games() {
             "1000000",
             "--threads",
             "1",
-        ])
-        .args(["--out", "games.fgn"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    let start = Instant::now();
+            "--out",
+            "games.fgn",
+        ],
+    );
     let size = |dir: &Path| -> u64 {
         leftovers(dir)
             .first()
             .and_then(|n| fs::metadata(dir.join(n)).ok())
             .map_or(0, |m| m.len())
     };
-    while size(&dir) < 2000 {
-        assert!(start.elapsed() < Duration::from_secs(20), "no game written");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(killed.success());
-    let o = child.wait_with_output().expect("finishes");
-    assert_eq!(o.status.code(), Some(130), "{}", err(&o));
+    wait_until(&mut child, "a game written", || size(&dir) >= 2000);
+    interrupt(child, "-INT", "match");
     assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
     let v = run_in(&dir, &["validate", "--json", "games.fgn"]);
     let report: serde_json::Value = serde_json::from_slice(&v.stdout).expect("JSON");
@@ -868,13 +888,7 @@ fn devices_and_pipes_are_written_in_place() {
             .collect()
     };
     for args in FILE_WRITERS {
-        let full_args = with(args, &full);
-        let o = bin()
-            .current_dir(&dir)
-            .args(&full_args)
-            .stdin(Stdio::null())
-            .output()
-            .expect("runs");
+        let o = run_in(&dir, &with(args, &full));
         assert_clean_failure(&o, 2, "No space left on device");
         assert!(
             err(&o).contains(&*full.to_string_lossy()),
@@ -886,12 +900,7 @@ fn devices_and_pipes_are_written_in_place() {
             "{args:?} replaced {}",
             full.display()
         );
-        let o = bin()
-            .current_dir(&dir)
-            .args(with(args, &null))
-            .stdin(Stdio::null())
-            .output()
-            .expect("runs");
+        let o = run_in(&dir, &with(args, &null));
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
         assert!(
             is_char_device(&null),
@@ -1039,32 +1048,11 @@ fn interrupts_leave_no_partial_file_in_any_command() {
             fs::write(&dest, "precious").expect("write");
         }
         let watched = dest.parent().expect("a folder").to_owned();
-        let mut child = bin()
-            .current_dir(&dir)
-            .args(*args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("runs");
-        let start = Instant::now();
-        while leftovers(&watched).is_empty() {
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "{args:?}: no temporary file"
-            );
-            assert!(child.try_wait().expect("wait").is_none(), "{args:?} ended");
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        let mut child = spawn_in(&dir, args);
+        let what = format!("{args:?}: a temporary file");
+        wait_until(&mut child, &what, || !leftovers(&watched).is_empty());
         std::thread::sleep(Duration::from_millis(100));
-        let killed = Command::new("kill")
-            .args([*signal, &child.id().to_string()])
-            .status()
-            .expect("kill");
-        assert!(killed.success());
-        let o = child.wait_with_output().expect("finishes");
-        assert_eq!(o.status.code(), Some(130), "{args:?}: {}", err(&o));
-        assert!(!err(&o).contains("panicked"), "{args:?}: {}", err(&o));
+        interrupt(child, signal, &format!("{args:?}"));
         assert_eq!(
             fs::read_to_string(&dest).expect("read"),
             "precious",
@@ -1263,30 +1251,25 @@ fn external_engines_never_outlive_the_match() {
     assert_processes_end(&dir.join("pids"), "after time-outs");
     // SIGTERM while the engine thinks.
     fs::remove_file(dir.join("pids")).expect("rm");
-    let mut child = bin()
-        .current_dir(&dir)
-        .args(["match", &engine, "random", "--games", "2"])
-        .args(["--turn-timeout", "100000", "--out", "games.fgn"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    let start = Instant::now();
+    let mut child = spawn_in(
+        &dir,
+        &[
+            "match",
+            &engine,
+            "random",
+            "--games",
+            "2",
+            "--turn-timeout",
+            "100000",
+            "--out",
+            "games.fgn",
+        ],
+    );
     // The engine's shell and its `sleep`: two ids.
-    while fs::read_to_string(dir.join("pids")).map_or(0, |t| t.split_whitespace().count()) < 2 {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the engine never thought"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(killed.success());
-    let _ = child.wait();
+    wait_until(&mut child, "the engine thinking", || {
+        fs::read_to_string(dir.join("pids")).map_or(0, |t| t.split_whitespace().count()) >= 2
+    });
+    interrupt(child, "-TERM", "match");
     assert_processes_end(&dir.join("pids"), "after SIGTERM");
     assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
 }
