@@ -2,28 +2,12 @@
 //! located error (exit 1), never a change; JSON and JSON Lines are read game by game with real
 //! locations.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 #[allow(dead_code, reason = "each test binary uses part of the helpers")]
 mod common;
 
-use common::{stderr, stdout};
-
-fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let written = child.stdin.take().expect("stdin").write_all(input);
-    if let Err(e) = written {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    child.wait_with_output().expect("finished")
-}
+use common::{fanorona_stdin as run_stdin, stderr, stdout};
 
 fn convert(from: &str, to: &str, input: &str) -> Output {
     run_stdin(

@@ -1,28 +1,16 @@
 //! `fanorona engine`, `analyse`, `match` and `bench` as a user (or a GUI) runs them.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 #[allow(dead_code, reason = "each test binary uses part of the helpers")]
 mod common;
 
-use common::{fanorona, stdout};
+use common::{fanorona, fanorona_stdin, stdout};
 
 #[test]
 fn engine_speaks_the_protocol_on_stdin_and_stdout() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the fanorona binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"uci\nisready\nposition startpos moves f2e3A\ngo depth 3\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = fanorona_stdin(
+        &["engine"],
+        b"uci\nisready\nposition startpos moves f2e3A\ngo depth 3\n",
+    );
     assert!(out.status.success());
     let text = stdout(&out);
     assert!(text.lines().any(|l| l == "uciok"));

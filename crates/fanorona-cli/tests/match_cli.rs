@@ -1,41 +1,12 @@
 //! `fanorona match` and `fanorona openings` as a user runs them: faults of players, the games
 //! file, the statistics and the rerun command.
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 #[allow(dead_code, reason = "each test binary uses part of the helpers")]
 mod common;
 
-use common::{fanorona, stderr, stdout};
-
-static NEXT: AtomicUsize = AtomicUsize::new(0);
-
-/// A fresh folder, removed when dropped.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new() -> Dir {
-        let p = std::env::temp_dir().join(format!(
-            "fanorona-match-cli-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&p).unwrap();
-        Dir(p)
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_str().unwrap().to_owned()
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use common::{Dir, fanorona, stderr, stdout};
 
 fn json(out: &std::process::Output) -> serde_json::Value {
     assert!(out.status.success(), "{}", stderr(out));

@@ -1,8 +1,6 @@
 //! `fanorona validate`, `convert` and `show` as a user runs them: output, exit status, files.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
 fn data(name: &str) -> String {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -12,30 +10,7 @@ fn data(name: &str) -> String {
 #[allow(dead_code, reason = "each test binary uses part of the helpers")]
 mod common;
 
-use common::{fanorona as run, stderr, stdout};
-
-fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The command may exit before reading (a usage error): a broken pipe is expected then.
-    let written = child.stdin.take().expect("stdin").write_all(input);
-    if let Err(e) = written {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    child.wait_with_output().expect("finished")
-}
-
-/// A scratch directory for this test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fanorona-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
+use common::{Dir, fanorona as run, fanorona_stdin as run_stdin, stderr, stdout};
 
 #[test]
 fn validate_valid_file() {
@@ -181,7 +156,8 @@ fn validate_standard_input_and_garbage() {
 
 #[test]
 fn convert_round_trips_fgn_json_fgn() {
-    let dir = scratch("convert");
+    let scratch = Dir::new();
+    let dir = &scratch.0;
     let json = dir.join("valid.json");
     let fgn = dir.join("valid.fgn");
     let o = run(&["convert", &data("valid.fgn"), json.to_str().unwrap()]);
@@ -207,7 +183,6 @@ fn convert_round_trips_fgn_json_fgn() {
     assert_eq!(o.status.code(), Some(0));
     let piped: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
     assert_eq!(piped, value);
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
@@ -283,8 +258,8 @@ fn show_text_diagram() {
 
 #[test]
 fn show_svg_diagram() {
-    let dir = scratch("svg");
-    let path = dir.join("board.svg");
+    let scratch = Dir::new();
+    let path = scratch.0.join("board.svg");
     let o = run(&["show", "--play", "f2-e3A", "--svg", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let svg = std::fs::read_to_string(&path).unwrap();
@@ -313,7 +288,6 @@ fn show_svg_diagram() {
     let svg = stdout(&o);
     assert_eq!(svg.matches("<circle ").count(), 8);
     assert!(!svg.contains("<text"));
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
