@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use fanorona_core::{Game, Position, Turn};
 
+use crate::baseline::Baseline;
 use crate::{Limits, SearchOptions, Searcher};
 
 /// The benchmark positions: the start, openings, middlegames and endgames of the standard
@@ -36,8 +37,21 @@ pub const POSITIONS: [&str; 12] = [
     "BBB/B1W/WWW w",
 ];
 
+/// Which engine a benchmark runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[non_exhaustive]
+pub enum BenchEngine {
+    /// This engine ([`Searcher`], one thread).
+    #[default]
+    Current,
+    /// The frozen v0.1.0 engine ([`crate::baseline`]), for comparisons of speed per node and
+    /// of the depth reached within the same limits.
+    Baseline,
+}
+
 /// The result of one benchmark position.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct PositionReport {
     /// The position string.
     pub fen: &'static str,
@@ -45,6 +59,8 @@ pub struct PositionReport {
     pub best: Turn,
     /// Nodes searched.
     pub nodes: u64,
+    /// The last completed depth.
+    pub depth: u32,
     /// Time spent.
     pub time: Duration,
 }
@@ -78,34 +94,76 @@ pub const HASH_MB: usize = 16;
 /// # Panics
 ///
 /// Never for the built-in positions (they are valid and not finished).
-pub fn run(depth: u32, mut progress: impl FnMut(usize, &PositionReport)) -> Report {
+pub fn run(depth: u32, progress: impl FnMut(usize, &PositionReport)) -> Report {
+    run_with(BenchEngine::Current, &Limits::depth(depth), progress)
+}
+
+/// Searches each of [`POSITIONS`] within `limits` with `engine` (one thread, a fresh 16 MiB
+/// table each), calling `progress` after each position. [`Report::depth`] is the depth limit
+/// when there is one, else the least depth completed over the positions.
+///
+/// With a node or time limit this shows how deep each engine gets on the same budget:
+///
+/// ```
+/// use fanorona_ai::Limits;
+/// use fanorona_ai::bench::{self, BenchEngine};
+///
+/// let now = bench::run_with(BenchEngine::Current, &Limits::nodes(3000), |_, _| {});
+/// let v0 = bench::run_with(BenchEngine::Baseline, &Limits::nodes(3000), |_, _| {});
+/// assert!(now.positions.iter().all(|p| p.nodes <= 3000));
+/// assert_eq!(v0.positions.len(), now.positions.len());
+/// ```
+///
+/// # Panics
+///
+/// Never for the built-in positions (they are valid and not finished).
+pub fn run_with(
+    engine: BenchEngine,
+    limits: &Limits,
+    mut progress: impl FnMut(usize, &PositionReport),
+) -> Report {
     let stop = AtomicBool::new(false);
     let mut searcher = Searcher::new(HASH_MB);
+    let mut v0 = Baseline::new(HASH_MB);
     let start = Instant::now();
     let mut positions = Vec::with_capacity(POSITIONS.len());
     for (i, fen) in POSITIONS.iter().enumerate() {
-        searcher.clear();
         let game = Game::new(Position::from_fen(fen).expect("benchmark positions are valid"));
-        let r = searcher
-            .search(
-                &game,
-                &Limits::depth(depth),
-                &SearchOptions::default(),
-                &stop,
-                |_| {},
-            )
-            .expect("benchmark positions are not finished");
-        let report = PositionReport {
-            fen,
-            best: r.best,
-            nodes: r.nodes,
-            time: r.time,
+        let report = match engine {
+            BenchEngine::Current => {
+                searcher.clear();
+                let r = searcher
+                    .search(&game, limits, &SearchOptions::default(), &stop, |_| {})
+                    .expect("benchmark positions are not finished");
+                PositionReport {
+                    fen,
+                    best: r.best,
+                    nodes: r.nodes,
+                    depth: r.depth,
+                    time: r.time,
+                }
+            }
+            BenchEngine::Baseline => {
+                v0.clear();
+                let r = v0
+                    .search(&game, limits, &stop)
+                    .expect("benchmark positions are not finished");
+                PositionReport {
+                    fen,
+                    best: r.best,
+                    nodes: r.nodes,
+                    depth: r.depth,
+                    time: r.time,
+                }
+            }
         };
         progress(i, &report);
         positions.push(report);
     }
     Report {
-        depth,
+        depth: limits
+            .depth
+            .unwrap_or_else(|| positions.iter().map(|p| p.depth).min().unwrap_or(0)),
         nodes: positions.iter().map(|p| p.nodes).sum(),
         time: start.elapsed(),
         positions,

@@ -55,16 +55,67 @@ pub struct Terms {
     pub scale_den: i32,
 }
 
-/// Mobility (steps to empty neighbours) and isolated stones of one side.
+/// Each set moved one step against each direction ([`Geometry::toward`] for the eight
+/// directions, by [`Direction::index`]): computed once per evaluation and shared by its terms.
 #[inline]
-fn side_terms(geo: &Geometry, me: Bitboard, empty: Bitboard) -> (i32, i32) {
+fn towards(geo: &Geometry, set: Bitboard) -> [Bitboard; 8] {
+    Direction::ALL.map(|dir| geo.toward(set, dir))
+}
+
+/// Mobility (steps to empty neighbours) and isolated stones of one side, from the side's
+/// stones and the moved sets of the empty points and of the side's stones.
+#[inline]
+fn side_terms(me: Bitboard, to_empty: &[Bitboard; 8], to_me: &[Bitboard; 8]) -> (i32, i32) {
     let mut steps = 0;
     let mut friended = Bitboard::EMPTY;
-    for dir in Direction::ALL {
-        steps += (me & geo.toward(empty, dir)).count();
-        friended |= geo.toward(me, dir);
+    for d in 0..8 {
+        steps += (me & to_empty[d]).count();
+        friended |= to_me[d];
     }
     (steps as i32, (me & !friended).count() as i32)
+}
+
+/// Whether `attackers` could capture anything from `victims`, were it their turn (the test of
+/// [`capturable`] being empty, from the moved sets).
+#[inline]
+fn can_capture(
+    attackers: Bitboard,
+    empty: Bitboard,
+    to_attackers: &[Bitboard; 8],
+    to_victims: &[Bitboard; 8],
+    to_empty: &[Bitboard; 8],
+) -> bool {
+    let mut any = Bitboard::EMPTY;
+    for d in 0..8 {
+        let back = (d + 4) & 7;
+        // An empty point with a victim ahead and an attacker behind (approach), or an
+        // attacker with an empty point ahead and a victim behind (withdrawal).
+        any |= empty & to_victims[d] & to_attackers[back];
+        any |= attackers & to_empty[d] & to_victims[back];
+    }
+    !any.is_empty()
+}
+
+/// [`capturable`] from the moved sets.
+#[inline]
+fn capturable_from(
+    geo: &Geometry,
+    attackers: Bitboard,
+    victims: Bitboard,
+    empty: Bitboard,
+    to_attackers: &[Bitboard; 8],
+    to_victims: &[Bitboard; 8],
+    to_empty: &[Bitboard; 8],
+) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for (d, dir) in Direction::ALL.into_iter().enumerate() {
+        let back = dir.opposite();
+        let landing = empty & to_victims[d] & to_attackers[back.index()];
+        out |= victims & geo.toward(landing, back);
+        let movers = attackers & to_empty[d] & to_victims[back.index()];
+        out |= victims & geo.toward(movers, dir);
+    }
+    out
 }
 
 /// The stones of `victims` that `attackers` could take as the first stone of a capture by
@@ -127,8 +178,11 @@ pub fn terms(pos: &Position) -> Terms {
     let (nm, nt) = (me.count() as i32, them.count() as i32);
     let material = nm - nt;
     let strong = geo.strong();
-    let (mm, im) = side_terms(geo, me, empty);
-    let (mt, it) = side_terms(geo, them, empty);
+    let to_empty = towards(geo, empty);
+    let to_me = towards(geo, me);
+    let to_them = towards(geo, them);
+    let (mm, im) = side_terms(me, &to_empty, &to_me);
+    let (mt, it) = side_terms(them, &to_empty, &to_them);
     let mut distance = 0;
     if material != 0 && (nm + nt) as u32 <= ENDGAME_STONES && nm > 0 && nt > 0 {
         // Distance between the armies' centres (Chebyshev), in points.
@@ -141,10 +195,10 @@ pub fn terms(pos: &Position) -> Terms {
     }
     // The threats count in quiet positions only: a side that must capture is judged by its
     // captures (the search plays them out), and its evaluation stays symmetric.
-    let threatened = if capturable(geo, me, them, empty).is_empty() {
-        capturable(geo, them, me, empty).count() as i32
-    } else {
+    let threatened = if can_capture(me, empty, &to_me, &to_them, &to_empty) {
         0
+    } else {
+        capturable_from(geo, them, me, empty, &to_them, &to_me, &to_empty).count() as i32
     };
     // The no-capture limit scales the score only in games with captures (not in Telo's
     // alignment game).
@@ -195,6 +249,65 @@ mod tests {
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()
+    }
+
+    /// The threat terms computed the direct way, one capture test per stone and direction
+    /// from the definitions (approach: step to the empty point before the victim; withdrawal:
+    /// step away from the victim to an empty point).
+    fn threatened_by_definition(pos: &Position) -> i32 {
+        let geo = pos.geometry();
+        let us = pos.side_to_move();
+        let size = pos.size();
+        let attacks = |att: Bitboard, vic: Bitboard| -> Vec<u8> {
+            let mut out = Vec::new();
+            for v in vic.points(size) {
+                let hit = Direction::ALL.into_iter().any(|dir| {
+                    // Approach along `dir`: attacker at v - 2 dir steps to the empty v - dir.
+                    let back = dir.opposite();
+                    let approach = geo.neighbour(v, back).is_some_and(|l| {
+                        pos.empty().contains(l)
+                            && geo.neighbour(l, back).is_some_and(|a| att.contains(a))
+                    });
+                    // Withdrawal: an attacker at v - dir steps to the empty v - 2 dir.
+                    let withdrawal = geo.neighbour(v, back).is_some_and(|a| {
+                        att.contains(a)
+                            && geo
+                                .neighbour(a, back)
+                                .is_some_and(|e| pos.empty().contains(e))
+                    });
+                    approach || withdrawal
+                });
+                if hit {
+                    out.push(v.index() as u8);
+                }
+            }
+            out
+        };
+        let me = pos.stones(us);
+        let them = pos.stones(us.other());
+        if attacks(me, them).is_empty() {
+            attacks(them, me).len() as i32
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn threat_terms_match_their_definition_in_played_positions() {
+        let mut rng = crate::rng::Rng::new(7);
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut p = Position::standard();
+            while p.outcome().is_none() {
+                let t = terms(&p);
+                assert_eq!(t.threatened, threatened_by_definition(&p), "{p}");
+                assert_eq!(t.threat, i32::from(t.threatened > 0));
+                checked += 1;
+                let turns = p.legal_turns();
+                p = p.play_unchecked(&turns[rng.below(turns.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 1000);
     }
 
     #[test]

@@ -115,6 +115,32 @@ fn bench_prints_nodes_and_speed() {
 }
 
 #[test]
+fn bench_runs_the_v0_engine_and_node_budgets() {
+    // v0.1.0's own `fanorona bench --depth 3` printed these per-position counts.
+    let out = fanorona(&["bench", "--engine", "v0", "--depth", "3", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let nodes: Vec<u64> = v["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["nodes"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        nodes,
+        vec![17532, 34257, 65, 138, 4518, 145, 269, 32, 286, 20, 2057, 66]
+    );
+    // Within a node budget each position stays within it and reports the depth it completed.
+    let out = fanorona(&["bench", "--nodes", "50000", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    for p in v["positions"].as_array().unwrap() {
+        assert!(p["nodes"].as_u64().unwrap() <= 50_000, "{p}");
+        assert!(p["depth"].as_u64().unwrap() >= 1, "{p}");
+    }
+}
+
+#[test]
 fn bad_players_are_reported() {
     let out = fanorona(&["match", "engine:expert", "random"]);
     assert!(!out.status.success());

@@ -3,9 +3,12 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use std::time::Duration;
+
 use anyhow::Result;
-use clap::Args;
-use fanorona_ai::bench;
+use clap::{Args, ValueEnum};
+use fanorona_ai::Limits;
+use fanorona_ai::bench::{self, BenchEngine};
 use serde_json::json;
 
 use crate::options::{limits, ranged};
@@ -14,27 +17,63 @@ use crate::progress;
 /// Search fixed positions to a fixed depth; print total nodes and nodes per second.
 ///
 /// The node count changes only when what the search does changes: compare it before and after
-/// any change to the search. One thread, a fresh 16 MiB table per position.
+/// any change to the search. One thread, a fresh 16 MiB table per position. With --nodes or
+/// --movetime instead of a depth, each position is searched within that budget and the depth
+/// it completed is printed (how deep an engine gets on the same budget); --engine v0 runs the
+/// frozen v0.1.0 engine instead of this one.
 ///
 /// Examples:
 ///   fanorona bench
 ///   fanorona bench --depth 6 --json
+///   fanorona bench --engine v0 --depth 6
+///   fanorona bench --movetime 200
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct BenchArgs {
-    /// Search depth in plies.
-    #[arg(long, default_value_t = 9, value_parser = ranged::<u32>(1..=limits::SEARCH_DEPTH))]
-    pub depth: u32,
+    /// Search depth in plies (9 when no limit is given).
+    #[arg(long, value_parser = ranged::<u32>(1..=limits::SEARCH_DEPTH))]
+    pub depth: Option<u32>,
+    /// Nodes per position.
+    #[arg(long, value_parser = ranged::<u64>(1..=u64::MAX))]
+    pub nodes: Option<u64>,
+    /// Milliseconds per position.
+    #[arg(long, value_name = "MS", value_parser = ranged::<u64>(1..=limits::MOVETIME_MS))]
+    pub movetime: Option<u64>,
+    /// The engine to run: this one, or the frozen v0.1.0 engine.
+    #[arg(long, value_enum, default_value_t = Engine::Current)]
+    pub engine: Engine,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The engine a benchmark runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub enum Engine {
+    /// This engine.
+    Current,
+    /// The frozen v0.1.0 engine (the match player `engine:v0`).
+    V0,
 }
 
 /// Runs `fanorona bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     let mut out = crate::output::stdout();
     let bar = progress::bar(bench::POSITIONS.len() as u64, "bench");
-    let report = bench::run(args.depth.max(1), |_, p| {
+    let mut limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Limits::default()
+    };
+    if limits == Limits::default() {
+        limits.depth = Some(9);
+    }
+    let engine = match args.engine {
+        Engine::Current => BenchEngine::Current,
+        Engine::V0 => BenchEngine::Baseline,
+    };
+    let report = bench::run_with(engine, &limits, |_, p| {
         bar.set_message(p.fen.to_owned());
         bar.inc(1);
     });
@@ -48,6 +87,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
                     "position": p.fen,
                     "best": p.best.to_string(),
                     "nodes": p.nodes,
+                    "depth": p.depth,
                     "ms": p.time.as_millis() as u64,
                 })
             })
@@ -68,11 +108,12 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     for (i, p) in report.positions.iter().enumerate() {
         writeln!(
             out,
-            "{:>2} {:<52} {:<22} {:>10} nodes {:>6} ms",
+            "{:>2} {:<52} {:<22} {:>10} nodes depth {:>2} {:>6} ms",
             i + 1,
             p.fen,
             p.best.to_string(),
             p.nodes,
+            p.depth,
             p.time.as_millis()
         )?;
     }
