@@ -25,13 +25,62 @@ pub struct Orbit {
     pub lift: f32,
 }
 
-/// The part of the window between the side panels, in normalized device coordinates
-/// (`-1..1` from left to right).
-pub fn panel_gap(window: Vec2) -> (f32, f32) {
-    // The panels are scaled with the window (see `ui::ui_scale_for`).
+/// What the UI covers at the window's edges, in logical pixels at UI scale 1 (the panels are
+/// scaled with the window, see [`crate::ui::ui_scale_for`]): the board is fitted into the rest.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Panels {
+    /// From the left edge to the right side of the left panel, with a gap.
+    pub left: f32,
+    /// From the right edge to the left side of the right panel, with a gap.
+    pub right: f32,
+    /// From the bottom edge to the top of the review graph, with a gap (0 without it).
+    pub bottom: f32,
+}
+
+impl Panels {
+    /// The game screen: the left panel and the list of turns.
+    pub const GAME: Panels = Panels {
+        left: crate::ui::LEFT_EDGE,
+        right: crate::ui::TURNS_EDGE,
+        bottom: 0.0,
+    };
+
+    /// The panels shown: the tutorial's panel replaces the list of turns on the right, the
+    /// review graph takes a strip at the bottom between the side panels.
+    pub fn shown(tutorial: bool, graph: bool) -> Panels {
+        Panels {
+            left: crate::ui::LEFT_EDGE,
+            right: if tutorial {
+                crate::tutorial::PANEL_EDGE
+            } else {
+                crate::ui::TURNS_EDGE
+            },
+            bottom: if graph {
+                crate::review::GRAPH_EDGE
+            } else {
+                0.0
+            },
+        }
+    }
+}
+
+/// The part of the window the panels leave free for the board, in normalized device
+/// coordinates (`-1..1` from left to right and from bottom to top).
+pub fn board_room(window: Vec2, panels: Panels) -> Rect {
     let scale = crate::ui::ui_scale_for(window);
-    let (left, right) = (330.0 * scale, window.x - 255.0 * scale);
-    (2.0 * left / window.x - 1.0, 2.0 * right / window.x - 1.0)
+    let (left, right) = (panels.left * scale, window.x - panels.right * scale);
+    let bottom = panels.bottom * scale;
+    Rect {
+        min: Vec2::new(2.0 * left / window.x - 1.0, 2.0 * bottom / window.y - 1.0),
+        max: Vec2::new(2.0 * right / window.x - 1.0, 1.0),
+    }
+}
+
+/// The part of the window between the side panels of the game screen, in normalized device
+/// coordinates (`-1..1` from left to right).
+pub fn panel_gap(window: Vec2) -> (f32, f32) {
+    let room = board_room(window, Panels::GAME);
+    (room.min.x, room.max.x)
 }
 
 /// The bounds of a board of `extent` (its corners, on the surface and at stone height) on
@@ -65,10 +114,13 @@ pub const MAX_PITCH: f32 = 1.50;
 impl Orbit {
     /// The default view for a board of `extent` (width, depth) in a window of `window`
     /// logical pixels, from White's side (`yaw` 0) or Black's (`yaw` π): the whole board,
-    /// its coordinates and its stones fit between the side panels.
-    pub fn home(extent: Vec2, window: Vec2, yaw: f32) -> Orbit {
+    /// its coordinates and its stones fit between the side panels (and above the review
+    /// graph when it is shown), centred there and filling the room's width or height.
+    pub fn home(extent: Vec2, window: Vec2, panels: Panels, yaw: f32) -> Orbit {
         let window = window.max(Vec2::splat(64.0));
-        let (xmin, xmax) = panel_gap(window);
+        let room = board_room(window, panels);
+        let (xmin, xmax) = (room.min.x, room.max.x);
+        let (ymin, ymax) = (room.min.y, room.max.y);
         let mut orbit = Orbit {
             yaw,
             pitch: 1.05,
@@ -83,7 +135,8 @@ impl Orbit {
             for _ in 0..40 {
                 orbit.distance = (near + far) / 2.0;
                 let (lo, hi) = board_bounds(&orbit, extent, window);
-                let fits = hi.x - lo.x <= (xmax - xmin) * 0.96 && hi.y - lo.y <= 1.84;
+                let fits =
+                    hi.x - lo.x <= (xmax - xmin) * 0.96 && hi.y - lo.y <= (ymax - ymin) * 0.92;
                 if fits {
                     far = orbit.distance;
                 } else {
@@ -91,12 +144,13 @@ impl Orbit {
                 }
             }
             orbit.distance = far;
-            // Centre the board between the panels and between the top and the bottom.
+            // Centre the board between the panels and between the top and the bottom (or the
+            // graph).
             let (lo, hi) = board_bounds(&orbit, extent, window);
             let half_height = orbit.distance * (FOV / 2.0).tan();
             let shift = (xmin + xmax) / 2.0 - (lo.x + hi.x) / 2.0;
             orbit.pan -= shift * half_height * window.x / window.y;
-            let shift_y = -(lo.y + hi.y) / 2.0;
+            let shift_y = (ymin + ymax) / 2.0 - (lo.y + hi.y) / 2.0;
             orbit.lift -= shift_y * half_height;
         }
         orbit.home_distance = orbit.distance;
@@ -127,7 +181,12 @@ impl Orbit {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    let orbit = Orbit::home(Vec2::new(9.5, 5.5), Vec2::new(1280.0, 720.0), 0.0);
+    let orbit = Orbit::home(
+        Vec2::new(9.5, 5.5),
+        Vec2::new(1280.0, 720.0),
+        Panels::GAME,
+        0.0,
+    );
     commands.spawn((
         Camera3d::default(),
         orbit.transform(),
@@ -144,14 +203,17 @@ fn home_yaw(game: Option<&Match>) -> f32 {
     }
 }
 
-/// Resets the view when the board size or the person's side changes, or on `Home`.
+/// Resets the view when the board size, the person's side, the window's size or the panels
+/// around the board change (the tutorial's panel, the review graph), or on `Home`.
 fn home_view(
     view: Res<BoardView>,
     game: Option<Res<Match>>,
+    tutorial: Option<Res<crate::tutorial::Tutorial>>,
+    review: Option<Res<crate::review::Review>>,
     keys: Res<ButtonInput<KeyCode>>,
     windows: Query<&Window>,
     mut cameras: Query<(&mut Orbit, &mut Transform)>,
-    mut last: Local<Option<(fanorona_core::BoardSize, u32, u32, i32)>>,
+    mut last: Local<Option<(fanorona_core::BoardSize, u32, u32, i32, bool, bool)>>,
 ) {
     let (w, h) = windows
         .iter()
@@ -159,13 +221,26 @@ fn home_view(
         .map(|w| (w.width().max(1.0), w.height().max(1.0)))
         .unwrap_or((1280.0, 720.0));
     let yaw = home_yaw(game.as_deref());
-    let key = (view.size, w as u32, h as u32, (yaw * 10.0) as i32);
+    let (in_tutorial, graph) = (tutorial.is_some(), review.is_some_and(|r| r.enabled));
+    let key = (
+        view.size,
+        w as u32,
+        h as u32,
+        (yaw * 10.0) as i32,
+        in_tutorial,
+        graph,
+    );
     if *last == Some(key) && !keys.just_pressed(KeyCode::Home) {
         return;
     }
     *last = Some(key);
     for (mut orbit, mut transform) in &mut cameras {
-        *orbit = Orbit::home(board_extent(view.size), Vec2::new(w, h), yaw);
+        *orbit = Orbit::home(
+            board_extent(view.size),
+            Vec2::new(w, h),
+            Panels::shown(in_tutorial, graph),
+            yaw,
+        );
         *transform = orbit.transform();
     }
 }
@@ -177,8 +252,13 @@ fn orbit_controls(
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
     entry: Option<Res<crate::input::TurnEntry>>,
+    browser: Option<Res<crate::browser::Browser>>,
     mut cameras: Query<(&mut Orbit, &mut Transform)>,
 ) {
+    // The file browser takes the wheel and the arrows while it is open.
+    if browser.is_some_and(|b| b.open || b.took_keys) {
+        return;
+    }
     // While a turn is typed, `-` is part of the text, not a zoom.
     let typing = entry.is_some_and(|e| e.open);
     let mut yaw = 0.0;
@@ -223,6 +303,10 @@ fn orbit_controls(
 
 /// The camera plugin.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera)
-        .add_systems(Update, (home_view, orbit_controls).chain());
+    app.add_systems(Startup, spawn_camera).add_systems(
+        Update,
+        (home_view, orbit_controls)
+            .chain()
+            .after(crate::browser::BrowserKeys),
+    );
 }

@@ -45,6 +45,11 @@ pub struct LaunchOptions {
     /// Window size in logical pixels.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
+    /// Physical pixels per logical pixel, instead of the screen's (1 with --screenshot and
+    /// --benchmark-frames): 2 draws a 1280x720 window as 2560x1440 pixels, as on a high-DPI
+    /// screen.
+    #[arg(long, value_name = "F", value_parser = parse_scale)]
+    pub scale_factor: Option<f32>,
     /// Give up after this many seconds in screenshot or benchmark mode.
     #[arg(long, value_name = "SECONDS", default_value_t = 120,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -58,6 +63,9 @@ pub struct LaunchOptions {
     /// Click these board points first (for example b2,b3 to show a chain in progress).
     #[arg(long, value_name = "P1,P2,...", value_delimiter = ',')]
     pub clicks: Vec<String>,
+    /// Open the file browser at the start, in DIR (default: the games folder).
+    #[arg(long, value_name = "DIR", num_args = 0..=1)]
+    pub browse: Option<Option<PathBuf>>,
     /// Open on the menu (also for --screenshot).
     #[arg(long)]
     pub menu: bool,
@@ -78,6 +86,14 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
         .and_then(|(w, h)| Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?)))
         .filter(|&(w, h)| (64..=8192).contains(&w) && (64..=8192).contains(&h))
         .ok_or_else(|| "expected a size WxH between 64 and 8192, like 1280x720".to_string())
+}
+
+fn parse_scale(text: &str) -> Result<f32, String> {
+    text.trim()
+        .parse::<f32>()
+        .ok()
+        .filter(|f| (0.5..=4.0).contains(f))
+        .ok_or_else(|| "expected a scale factor between 0.5 and 4, like 2 or 1.5".to_string())
 }
 
 impl LaunchOptions {

@@ -157,8 +157,17 @@ impl TurnEntry {
 pub fn type_turn(
     mut keys: MessageReader<KeyboardInput>,
     mut entry: ResMut<TurnEntry>,
+    browser: Option<Res<crate::browser::Browser>>,
     mut commands: MessageWriter<Command>,
 ) {
+    // The file browser's keys are its own: not text, not shortcuts.
+    if browser.is_some_and(|b| b.took_keys) {
+        keys.clear();
+        if !entry.used_keys {
+            entry.used_keys = true;
+        }
+        return;
+    }
     let was_open = entry.open;
     let mut used = false;
     for input in keys.read() {
@@ -221,6 +230,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (pick, (type_turn, keys_to_commands).chain())
                 .before(FlowSet)
+                .after(crate::browser::BrowserKeys)
                 .run_if(in_state(Screen::Playing)),
         );
 }

@@ -2,7 +2,8 @@
 //!
 //! One plugin per concern: [`board`] rendering, [`camera`], [`input`] and picking, game
 //! [`flow`], [`animation`], the [`engine`], [`analysis`] (hint, evaluation), game [`review`],
-//! [`clock`]s, [`sound`], [`export`], the [`tutorial`], [`ui`] panels and [`persist`]ence, plus
+//! [`clock`]s, [`sound`], [`export`], the [`tutorial`], [`ui`] panels, the file [`browser`] and
+//! [`persist`]ence, plus
 //! batch mode ([`batch`]) for screenshots and frame timing. Screens are the [`Screen`] states. The rules
 //! come only from `fanorona-core`, the engine only from `fanorona-ai`.
 
@@ -20,6 +21,7 @@ pub mod analysis;
 pub mod animation;
 pub mod batch;
 pub mod board;
+pub mod browser;
 pub mod camera;
 pub mod cli;
 pub mod clock;
@@ -78,6 +80,7 @@ pub fn client_plugins(app: &mut App) {
         export::plugin,
         review::plugin,
         sound::plugin,
+        browser::plugin,
     ));
 }
 
@@ -111,6 +114,22 @@ pub fn initial_game(options: &LaunchOptions) -> Result<Option<Game>, String> {
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(Some(game))
+}
+
+/// The window's resolution for a size in logical pixels: at the screen's scale factor (`None`:
+/// a high-DPI screen draws it with more pixels), or at the one given (the same picture on
+/// every screen).
+pub fn window_resolution((width, height): (u32, u32), scale: Option<f32>) -> WindowResolution {
+    match scale {
+        // Bevy's `WindowResolution::new` takes physical pixels; without an override the window
+        // is created at that size in logical pixels.
+        None => WindowResolution::new(width, height),
+        Some(f) => WindowResolution::new(
+            (width as f32 * f).round() as u32,
+            (height as f32 * f).round() as u32,
+        )
+        .with_scale_factor_override(f),
+    }
 }
 
 /// Builds the client app for these options.
@@ -163,11 +182,10 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
                     // Batch mode draws at exactly the size asked for (the same picture on
                     // every screen); a player's window follows the screen's scale factor, so
                     // on a high-DPI screen text and board stay sharp at their usual size.
-                    resolution: if batch {
-                        WindowResolution::new(width, height).with_scale_factor_override(1.0)
-                    } else {
-                        WindowResolution::new(width, height)
-                    },
+                    resolution: window_resolution(
+                        (width, height),
+                        options.scale_factor.or(batch.then_some(1.0)),
+                    ),
                     present_mode: if options.benchmark_frames.is_some() {
                         PresentMode::AutoNoVsync
                     } else {
@@ -221,6 +239,14 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
     // A record opened from the command line is reviewed (in batch mode only when asked).
     if options.review || (options.game.is_some() && !batch && options.turn.is_none()) {
         app.world_mut().resource_mut::<review::Review>().enabled = true;
+    }
+    if let Some(dir) = &options.browse {
+        let games = app.world().resource::<GamesDir>().0.clone();
+        let mut browser = app.world_mut().resource_mut::<browser::Browser>();
+        browser.apply(&browser::BrowserCommand::Open, games.as_deref());
+        if let Some(dir) = dir {
+            browser.apply(&browser::BrowserCommand::Go(dir.clone()), None);
+        }
     }
     if options.analysis {
         app.world_mut().resource_mut::<analysis::Analysis>().enabled = true;

@@ -318,11 +318,7 @@ pub fn saved_games(dir: &Path) -> Vec<PathBuf> {
     let mut games: Vec<(SystemTime, PathBuf)> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| {
-            p.extension()
-                .and_then(|x| x.to_str())
-                .is_some_and(|x| ["fgn", "json", "jsonl", "sgf"].contains(&x))
-        })
+        .filter(|p| crate::browser::is_record(p))
         .map(|p| {
             (
                 p.metadata()

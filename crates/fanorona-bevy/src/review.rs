@@ -375,6 +375,14 @@ fn stop_on_exit(mut exits: MessageReader<AppExit>, mut review: ResMut<Review>) {
 #[derive(Component)]
 struct GraphPanel;
 
+/// The height of the review graph, in logical pixels at UI scale 1.
+pub const GRAPH_HEIGHT: f32 = 96.0;
+/// The space between the graph and the window's bottom edge.
+pub const GRAPH_BOTTOM: f32 = 10.0;
+/// From the bottom edge to the top of the graph, with a gap above it: the board is fitted
+/// above this line.
+pub const GRAPH_EDGE: f32 = GRAPH_BOTTOM + GRAPH_HEIGHT + 8.0;
+
 #[derive(Component)]
 struct GraphBars;
 
@@ -393,10 +401,10 @@ fn spawn_graph(mut commands: Commands) {
         Interaction::None,
         Node {
             position_type: PositionType::Absolute,
-            left: px(330.0),
-            right: px(255.0),
-            bottom: px(10.0),
-            height: px(96.0),
+            left: px(crate::ui::LEFT_EDGE),
+            right: px(crate::ui::TURNS_EDGE),
+            bottom: px(GRAPH_BOTTOM),
+            height: px(GRAPH_HEIGHT),
             flex_direction: FlexDirection::Column,
             padding: UiRect::all(px(8.0)),
             row_gap: px(4.0),
@@ -474,6 +482,7 @@ fn refresh_graph(
     mut commands: Commands,
     review: Res<Review>,
     game: Res<Match>,
+    tutorial: Option<Res<crate::tutorial::Tutorial>>,
     mut panels: Query<&mut Node, With<GraphPanel>>,
     mut texts: Query<&mut Text, With<GraphText>>,
     bars: Query<(Entity, Option<&Children>), With<GraphBars>>,
@@ -484,9 +493,14 @@ fn refresh_graph(
     } else {
         Display::None
     };
+    // Between the side panels: the tutorial's panel is wider than the list of turns.
+    let right = px(crate::camera::Panels::shown(tutorial.is_some(), true).right);
     for mut node in &mut panels {
         if node.display != display {
             node.display = display;
+        }
+        if node.right != right {
+            node.right = right;
         }
     }
     if !review.enabled {

@@ -185,10 +185,14 @@ fn release_cues(
 fn mute_key(
     keys: Res<ButtonInput<KeyCode>>,
     entry: Option<Res<crate::input::TurnEntry>>,
+    browser: Option<Res<crate::browser::Browser>>,
     mut settings: ResMut<Settings>,
     game: Option<ResMut<Match>>,
 ) {
-    if entry.is_some_and(|e| e.used_keys) || !keys.just_pressed(KeyCode::KeyM) {
+    if entry.is_some_and(|e| e.used_keys)
+        || browser.is_some_and(|b| b.took_keys)
+        || !keys.just_pressed(KeyCode::KeyM)
+    {
         return;
     }
     settings.muted = !settings.muted;
@@ -269,7 +273,9 @@ pub fn plugin(app: &mut App) {
                     .chain()
                     .after(FlowSet)
                     .run_if(resource_exists::<Match>),
-                mute_key.run_if(resource_exists::<ButtonInput<KeyCode>>),
+                mute_key
+                    .after(crate::browser::BrowserKeys)
+                    .run_if(resource_exists::<ButtonInput<KeyCode>>),
             ),
         );
     #[cfg(feature = "sound")]

@@ -590,6 +590,28 @@ fn command_line() {
         (Some(PathBuf::from("games/x.sgf")), None, Some(4))
     );
     assert_eq!(args(&["--tutorial"]).expect("valid").tutorial, Some(1));
+    // High-DPI: a 1280x720 window at scale factor 2 has 2560x1440 pixels, 1280x720 logical.
+    let o = args(&["--scale-factor", "2", "--size", "1280x720"]).expect("valid");
+    assert_eq!(o.scale_factor, Some(2.0));
+    let resolution = crate::window_resolution((1280, 720), o.scale_factor);
+    assert_eq!(
+        (resolution.physical_width(), resolution.physical_height()),
+        (2560, 1440)
+    );
+    assert_eq!((resolution.width(), resolution.height()), (1280.0, 720.0));
+    let resolution = crate::window_resolution((1280, 720), Some(1.5));
+    assert_eq!(
+        (resolution.physical_width(), resolution.width()),
+        (1920, 1280.0)
+    );
+    assert_eq!(args(&["--browse"]).expect("valid").browse, Some(None));
+    assert_eq!(
+        args(&["--browse", "games"]).expect("valid").browse,
+        Some(Some(PathBuf::from("games")))
+    );
+    assert_eq!(args(&[]).expect("valid").browse, None);
+    assert!(args(&["--scale-factor", "0"]).is_err());
+    assert!(args(&["--scale-factor", "x"]).is_err());
     assert_eq!(args(&["--tutorial", "3"]).expect("valid").tutorial, Some(3));
     assert!(args(&["--tutorial", "9"]).is_err());
 }
@@ -597,7 +619,7 @@ fn command_line() {
 #[test]
 fn every_board_size_is_offered_and_the_camera_fits_it() {
     use crate::board::board_extent;
-    use crate::camera::{Orbit, board_bounds, panel_gap};
+    use crate::camera::{Orbit, Panels, board_bounds, board_room};
     let choices = crate::settings::board_choices();
     assert_eq!(choices.len(), 15);
     assert_eq!(choices[0], BoardSize::STANDARD);
@@ -616,37 +638,92 @@ fn every_board_size_is_offered_and_the_camera_fits_it() {
     seen.sort_by_key(|s| (s.rows(), s.cols()));
     seen.dedup();
     assert_eq!(seen.len(), 15);
+    let layouts = [
+        Panels::GAME,
+        Panels::shown(false, true),
+        Panels::shown(true, false),
+        Panels::shown(true, true),
+    ];
     for size in BoardSize::ALL {
         for window in [
-            Vec2::new(1280.0, 720.0),
-            Vec2::new(1920.0, 1080.0),
+            Vec2::new(640.0, 480.0),
             Vec2::new(800.0, 600.0),
+            Vec2::new(1024.0, 768.0),
+            Vec2::new(1280.0, 720.0),
+            Vec2::new(1366.0, 768.0),
+            Vec2::new(1920.0, 1080.0),
+            Vec2::new(2560.0, 1080.0),
+            Vec2::new(3840.0, 2160.0),
             Vec2::new(1000.0, 1200.0),
         ] {
-            let (xmin, xmax) = panel_gap(window);
-            for yaw in [0.0, std::f32::consts::PI] {
-                let extent = board_extent(size);
-                let orbit = Orbit::home(extent, window, yaw);
-                let (lo, hi) = board_bounds(&orbit, extent, window);
-                let tol = 0.01;
-                assert!(
-                    lo.x >= xmin - tol
-                        && hi.x <= xmax + tol
-                        && lo.y >= -1.0 - tol
-                        && hi.y <= 1.0 + tol,
-                    "{size} in {window}: board {lo}..{hi}, room x {xmin}..{xmax}"
-                );
-                // It fills the room: nearly all of the width between the panels or of the height.
-                let fill = ((hi.x - lo.x) / (xmax - xmin)).max((hi.y - lo.y) / 2.0);
-                assert!(fill > 0.9, "{size} in {window}: fills only {fill}");
-                // Centred between the panels.
-                assert!(
-                    ((lo.x + hi.x) - (xmin + xmax)).abs() < 0.02,
-                    "{size} {window}"
-                );
+            for panels in layouts {
+                let room = board_room(window, panels);
+                for yaw in [0.0, std::f32::consts::PI] {
+                    let extent = board_extent(size);
+                    let orbit = Orbit::home(extent, window, panels, yaw);
+                    let (lo, hi) = board_bounds(&orbit, extent, window);
+                    let tol = 0.01;
+                    let at = format!("{size} in {window} with {panels:?}");
+                    assert!(
+                        lo.x >= room.min.x - tol
+                            && hi.x <= room.max.x + tol
+                            && lo.y >= room.min.y - tol
+                            && hi.y <= room.max.y + tol,
+                        "{at}: board {lo}..{hi}, room {room:?}"
+                    );
+                    // It fills the room: nearly all of its width or of its height.
+                    let fill = ((hi.x - lo.x) / room.width()).max((hi.y - lo.y) / room.height());
+                    assert!(fill > 0.88, "{at}: fills only {fill}");
+                    // Centred in the room.
+                    assert!(
+                        ((lo.x + hi.x) - (room.min.x + room.max.x)).abs() < 0.02,
+                        "{at}"
+                    );
+                    assert!(
+                        ((lo.y + hi.y) - (room.min.y + room.max.y)).abs() < 0.03,
+                        "{at}"
+                    );
+                }
             }
         }
     }
+}
+
+#[test]
+fn the_review_graph_and_the_panels_never_cover_the_board() {
+    // Worked out by hand from the panels' sizes (`ui.rs`, `review.rs`): in an 800x600 window
+    // the UI scale is min(800/1280, 600/720) = 0.625. The left panel ends at (12 + 300) * 0.625
+    // = 195 px, the list of turns starts at 800 - (12 + 230) * 0.625 = 648.75 px and the graph's
+    // top is (10 + 96) * 0.625 = 66.25 px above the bottom: in normalized device coordinates
+    // x from 2 * 195 / 800 - 1 = -0.5125 to 2 * 648.75 / 800 - 1 = 0.621875 and y from
+    // 2 * 66.25 / 600 - 1 = -0.779167 up. At 1280x720 (scale 1): x from -0.5125 to
+    // 2 * 1038 / 1280 - 1 = 0.621875, y from 2 * 106 / 720 - 1 = -0.705556. At 1920x1200 the
+    // scale is min(1.5, 1.6667) = 1.5: x from 2 * 468 / 1920 - 1 = -0.5125, to the same 0.621875,
+    // y from 2 * 159 / 1200 - 1 = -0.735.
+    use crate::board::board_extent;
+    use crate::camera::{Orbit, Panels, board_bounds};
+    for (window, x_min, x_max, y_min) in [
+        (Vec2::new(800.0, 600.0), -0.5125, 0.621875, -0.779167),
+        (Vec2::new(1280.0, 720.0), -0.5125, 0.621875, -0.705556),
+        (Vec2::new(1920.0, 1200.0), -0.5125, 0.621875, -0.735),
+    ] {
+        for size in BoardSize::ALL {
+            let extent = board_extent(size);
+            let orbit = Orbit::home(extent, window, Panels::shown(false, true), 0.0);
+            let (lo, hi) = board_bounds(&orbit, extent, window);
+            assert!(
+                lo.x >= x_min && hi.x <= x_max && lo.y >= y_min && hi.y <= 1.0,
+                "{size} in {window}: {lo}..{hi}"
+            );
+        }
+    }
+    // The tutorial's panel (330 wide) replaces the list of turns: at 1280x720 it starts at
+    // 1280 - 342 = 938 px, x = 2 * 938 / 1280 - 1 = 0.465625.
+    let window = Vec2::new(1280.0, 720.0);
+    let extent = board_extent(BoardSize::new(5, 5).expect("5x5"));
+    let orbit = Orbit::home(extent, window, Panels::shown(true, false), 0.0);
+    let (_, hi) = board_bounds(&orbit, extent, window);
+    assert!(hi.x <= 0.465625, "{hi}");
 }
 
 #[test]
@@ -1693,4 +1770,254 @@ fn vela_and_fanoron_telo_are_chosen_in_the_menu_and_played() {
     let text = record_text(game(&app).game(), game(&app).players(), 1).expect("writable");
     let back = parse_record_text(&text).expect("reads back");
     assert_eq!(back.turns(), game(&app).game().turns());
+}
+
+// ---------------------------------------------------------------- the file browser
+
+#[test]
+fn the_browser_lists_folders_then_records() {
+    use crate::browser::{EntryKind, list_dir};
+    let dir = temp_dir("browser-list");
+    for folder in ["b-games", "A-old", ".cache"] {
+        std::fs::create_dir(dir.join(folder)).expect("folder");
+    }
+    for file in [
+        "x.fgn",
+        "Y.SGF",
+        "z.json",
+        "w.jsonl",
+        "v.ndjson",
+        "u.pgn",
+        "notes.txt",
+        ".hidden.fgn",
+        "fgn",
+    ] {
+        std::fs::write(dir.join(file), "").expect("file");
+    }
+    let listing = list_dir(&dir);
+    let names: Vec<(&str, EntryKind)> = listing
+        .entries
+        .iter()
+        .map(|e| (e.name.as_str(), e.kind))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("..", EntryKind::Parent),
+            ("A-old", EntryKind::Folder),
+            ("b-games", EntryKind::Folder),
+            ("u.pgn", EntryKind::Record),
+            ("v.ndjson", EntryKind::Record),
+            ("w.jsonl", EntryKind::Record),
+            ("x.fgn", EntryKind::Record),
+            ("Y.SGF", EntryKind::Record),
+            ("z.json", EntryKind::Record),
+        ]
+    );
+    // notes.txt, the file named `fgn`, .hidden.fgn and .cache.
+    assert_eq!(listing.left_out, 4);
+    assert_eq!(listing.entries[0].path, dir.parent().expect("parent"));
+    assert!(listing.error.is_none());
+    // A folder that cannot be read says why and still offers the way up.
+    let missing = list_dir(&dir.join("missing"));
+    assert!(
+        missing
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("missing")),
+        "{missing:?}"
+    );
+    assert_eq!(missing.entries.len(), 1);
+    assert_eq!(missing.entries[0].kind, EntryKind::Parent);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game screen with the file browser, its keys and its buttons, the loader, and the games
+/// folder `games`.
+fn browser_app(games: PathBuf) -> App {
+    use bevy::input::keyboard::KeyboardInput;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(Settings::default())
+        .insert_resource(MinThink(Duration::ZERO))
+        .insert_resource(Match::new(
+            Position::standard(),
+            [Player::Human, Player::Human],
+            1,
+        ))
+        .insert_resource(GamesDir(Some(games)))
+        .init_state::<crate::Screen>()
+        .insert_state(crate::Screen::Playing)
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .add_message::<KeyboardInput>()
+        .add_plugins((
+            crate::flow::plugin,
+            crate::persist::plugin,
+            crate::engine::plugin,
+            crate::input::plugin,
+            crate::browser::plugin,
+        ));
+    app.update();
+    app
+}
+
+fn press_key(app: &mut App, code: KeyCode, key: bevy::input::keyboard::Key) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::KeyboardInput;
+    app.world_mut().write_message(KeyboardInput {
+        key_code: code,
+        logical_key: key,
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(code);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(code);
+    keys.clear();
+}
+
+fn browser(app: &App) -> &crate::browser::Browser {
+    app.world().resource::<crate::browser::Browser>()
+}
+
+fn selected_name(app: &App) -> String {
+    browser(app)
+        .selected_entry()
+        .map(|e| e.name.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_record_is_opened_from_the_browser_by_keys() {
+    use bevy::input::keyboard::Key;
+    let root = temp_dir("browser-keys");
+    let games = root.join("games");
+    let deep = root.join("records").join("2026");
+    std::fs::create_dir_all(&games).expect("games");
+    std::fs::create_dir_all(&deep).expect("records");
+    std::fs::write(deep.join("bad.fgn"), "1. a1-a2 *\n").expect("write");
+    // The first two turns of the Boardspace sample, as in `records_of_every_format_open`.
+    std::fs::write(
+        deep.join("good.fgn"),
+        "[Result \"*\"]\n\n1. f2-e3A f3-f2A *\n",
+    )
+    .expect("write");
+    let mut app = browser_app(games.clone());
+    click(&mut app, "d2");
+    click(&mut app, "e3");
+    assert_eq!(turns(&app), ["d2-e3A"]);
+    // `O` opens the browser in the games folder, which is empty but for the way up.
+    press_key(&mut app, KeyCode::KeyO, Key::Character("o".into()));
+    assert!(browser(&app).open);
+    assert_eq!(browser(&app).listing.dir, games);
+    assert_eq!(selected_name(&app), "..");
+    // Up (`Backspace`) to the root, where the folder just left is selected.
+    press_key(&mut app, KeyCode::Backspace, Key::Backspace);
+    assert_eq!(browser(&app).listing.dir, root);
+    assert_eq!(selected_name(&app), "games");
+    // Keys went to the browser, not to the game: Backspace did not undo.
+    assert_eq!(turns(&app), ["d2-e3A"]);
+    press_key(&mut app, KeyCode::KeyR, Key::Character("r".into()));
+    assert_eq!(selected_name(&app), "records", "a letter jumps");
+    press_key(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
+    assert_eq!(browser(&app).listing.dir, root.join("records"));
+    assert_eq!(selected_name(&app), "2026");
+    press_key(&mut app, KeyCode::Enter, Key::Enter);
+    assert_eq!(browser(&app).listing.dir, deep);
+    // `..`, bad.fgn, good.fgn: the first below `..` is selected.
+    assert_eq!(selected_name(&app), "bad.fgn");
+    // A record that does not load leaves the browser open with the reason; the game stays.
+    press_key(&mut app, KeyCode::Enter, Key::Enter);
+    app.update();
+    assert!(browser(&app).open);
+    let error = browser(&app).error.clone().unwrap_or_default();
+    assert!(
+        error.contains("bad.fgn") && error.contains("a1-a2"),
+        "{error}"
+    );
+    assert_eq!(turns(&app), ["d2-e3A"]);
+    press_key(&mut app, KeyCode::ArrowDown, Key::ArrowDown);
+    assert_eq!(selected_name(&app), "good.fgn");
+    press_key(&mut app, KeyCode::Enter, Key::Enter);
+    app.update();
+    assert!(!browser(&app).open, "closed once loaded");
+    assert_eq!(turns(&app), ["f2-e3A", "f3-f2A"]);
+    // Opened again, it comes back to the same folder; Esc closes it and is not also taken
+    // by the game (which would drop a selection).
+    let stone = game(&app).game().position().legal_turns()[0].from();
+    send(&mut app, Command::Click(stone));
+    assert_eq!(game(&app).selected(), Some(stone));
+    press_key(&mut app, KeyCode::KeyO, Key::Character("O".into()));
+    assert_eq!(browser(&app).listing.dir, deep);
+    press_key(&mut app, KeyCode::Escape, Key::Escape);
+    assert!(!browser(&app).open);
+    assert_eq!(game(&app).selected(), Some(stone));
+    // Closed, keys are the game's again: `u` undoes. The record was opened for the menu's
+    // players (the person as White against the engine), so undo goes back to the person's
+    // previous turn: both turns.
+    press_key(&mut app, KeyCode::KeyU, Key::Character("u".into()));
+    assert!(turns(&app).is_empty(), "{:?}", turns(&app));
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn the_browser_scrolls_and_opens_by_mouse() {
+    use crate::browser::{BrowserCommand, BrowserRow, ROWS};
+    let dir = temp_dir("browser-mouse");
+    // 30 records: more than the rows shown.
+    for i in 0..30 {
+        std::fs::write(
+            dir.join(format!("game-{i:02}.fgn")),
+            "[Result \"*\"]\n\n1. f2-e3A *\n",
+        )
+        .expect("write");
+    }
+    let mut app = browser_app(dir.clone());
+    app.world_mut().write_message(BrowserCommand::Open);
+    app.update();
+    app.update();
+    let rows: Vec<(Entity, usize)> = app
+        .world_mut()
+        .query::<(Entity, &BrowserRow)>()
+        .iter(app.world())
+        .map(|(e, r)| (e, r.0))
+        .collect();
+    assert_eq!(rows.len(), ROWS);
+    // The entries shown start at `..`; scrolling moves them and keeps the selection in sight.
+    assert_eq!(browser(&app).first, 0);
+    app.world_mut().write_message(BrowserCommand::Scroll(6));
+    app.update();
+    assert_eq!(browser(&app).first, 6);
+    assert!(browser(&app).selected >= 6);
+    // Past the end it stops with the last entry on the last row: 31 entries, 12 rows.
+    app.world_mut().write_message(BrowserCommand::Scroll(100));
+    app.update();
+    assert_eq!(browser(&app).first, 31 - ROWS);
+    // The rows' texts follow: the third row shows entry 21, game-20.fgn.
+    let texts: Vec<String> = app
+        .world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect();
+    assert!(texts.iter().any(|t| t.trim() == "game-20.fgn"), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.trim() == "game-00.fgn"));
+    // A click on that row opens that record.
+    let third = rows.iter().find(|(_, r)| *r == 2).expect("a third row").0;
+    app.world_mut()
+        .entity_mut(third)
+        .insert(Interaction::Pressed);
+    app.update();
+    app.update();
+    assert!(!browser(&app).open);
+    assert_eq!(turns(&app), ["f2-e3A"]);
+    let status = app.world().resource::<PersistStatus>().clone();
+    assert_eq!(status.text, "Loaded game-20.fgn");
+    let _ = std::fs::remove_dir_all(&dir);
 }

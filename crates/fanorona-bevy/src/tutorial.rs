@@ -311,6 +311,12 @@ fn check_lesson(
 #[derive(Component)]
 struct TutorialPanel;
 
+/// The width of the tutorial's panel (on the right, in place of the list of turns), in logical
+/// pixels at UI scale 1.
+pub const PANEL_WIDTH: f32 = 330.0;
+/// From the right edge to the left side of the tutorial's panel, with a gap before the board.
+pub const PANEL_EDGE: f32 = crate::ui::MARGIN + PANEL_WIDTH + 13.0;
+
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
 enum TutorialText {
     Title,
@@ -360,9 +366,9 @@ fn spawn_panel(mut commands: Commands, tutorial: Option<Res<Tutorial>>) {
         Interaction::None,
         Node {
             position_type: PositionType::Absolute,
-            right: px(12.0),
-            top: px(12.0),
-            width: px(330.0),
+            right: px(crate::ui::MARGIN),
+            top: px(crate::ui::MARGIN),
+            width: px(PANEL_WIDTH),
             flex_direction: FlexDirection::Column,
             padding: UiRect::all(px(14.0)),
             row_gap: px(8.0),

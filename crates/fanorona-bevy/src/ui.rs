@@ -29,6 +29,17 @@ const DIM: Color = Color::srgb(0.65, 0.67, 0.7);
 pub(crate) const ACCENT: Color = Color::srgb(1.0, 0.82, 0.35);
 const ERROR: Color = Color::srgb(1.0, 0.45, 0.4);
 
+/// The space between the window's edge and a panel, in logical pixels at UI scale 1.
+pub const MARGIN: f32 = 12.0;
+/// The width of the game screen's left panel.
+pub const LEFT_PANEL_WIDTH: f32 = 300.0;
+/// The width of the list of turns on the right.
+pub const TURNS_PANEL_WIDTH: f32 = 230.0;
+/// From the left edge to the right side of the left panel, with a gap before the board.
+pub const LEFT_EDGE: f32 = MARGIN + LEFT_PANEL_WIDTH + 18.0;
+/// From the right edge to the left side of the list of turns, with a gap.
+pub const TURNS_EDGE: f32 = MARGIN + TURNS_PANEL_WIDTH + 13.0;
+
 /// A setting the menu can change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
@@ -213,6 +224,8 @@ pub enum Action {
     Export(Export),
     /// Turn the review on or off.
     Review(ReviewRequest),
+    /// Open the file browser to open a record.
+    Browse,
 }
 
 #[derive(Component)]
@@ -454,7 +467,19 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
         ))
         .id();
     let status = commands.spawn((MenuStatus, text("", 15.0, DIM))).id();
-    let heading = commands.spawn(text("Saved games", 20.0, ACCENT)).id();
+    let heading = commands
+        .spawn((
+            Node {
+                justify_content: JustifyContent::SpaceBetween,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            children![
+                text("Saved games", 20.0, ACCENT),
+                button("Open a file... [O]", Action::Browse),
+            ],
+        ))
+        .id();
     commands
         .entity(card)
         .add_children(&[heading, saved, status]);
@@ -518,9 +543,9 @@ fn spawn_game_ui(mut commands: Commands) {
             Interaction::None,
             Node {
                 position_type: PositionType::Absolute,
-                left: px(12.0),
-                top: px(12.0),
-                width: px(300.0),
+                left: px(MARGIN),
+                top: px(MARGIN),
+                width: px(LEFT_PANEL_WIDTH),
                 ..panel_node()
             },
             BackgroundColor(PANEL),
@@ -640,6 +665,7 @@ fn spawn_game_ui(mut commands: Commands) {
                 Some(Only::TwoPeople),
             ),
             ("Save", Action::Save, None),
+            ("Open [O]", Action::Browse, None),
             ("Menu", Action::Menu, None),
         ],
     ];
@@ -678,9 +704,9 @@ fn spawn_game_ui(mut commands: Commands) {
         Interaction::None,
         Node {
             position_type: PositionType::Absolute,
-            right: px(12.0),
-            top: px(12.0),
-            width: px(230.0),
+            right: px(MARGIN),
+            top: px(MARGIN),
+            width: px(TURNS_PANEL_WIDTH),
             max_height: percent(92.0),
             ..panel_node()
         },
@@ -988,6 +1014,7 @@ fn press_buttons(
     mut tutorial: MessageWriter<TutorialCommand>,
     mut exports: MessageWriter<Export>,
     mut reviews: MessageWriter<ReviewRequest>,
+    mut browser: MessageWriter<crate::browser::BrowserCommand>,
     mut commands: Commands,
 ) {
     let mut game = game;
@@ -1044,6 +1071,9 @@ fn press_buttons(
             }
             Action::Review(request) => {
                 reviews.write(*request);
+            }
+            Action::Browse => {
+                browser.write(crate::browser::BrowserCommand::Open);
             }
             Action::TypeTurn => {
                 if !entry.open {
