@@ -41,6 +41,11 @@ const DICTIONARY: [&[u8]; 24] = [
     b" ",
 ];
 
+/// One byte-level mutation: what, where, and with what. The same engine as fanorona-core's
+/// `tests/fuzz_readers.rs` (which adds `Replace`) with a JSON dictionary; not shared on
+/// purpose: each crate's tests must build from its own package (`cargo package`, so no path
+/// dev-dependency or file outside the crate), and fanorona-core's public API carries no test
+/// support.
 #[derive(Clone, Debug)]
 enum Mutation {
     Insert(usize, u8),
