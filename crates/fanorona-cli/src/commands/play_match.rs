@@ -248,6 +248,9 @@ struct Out {
     file: OutputFile,
     games: usize,
     settings: resume::Settings,
+    /// Line breaks written before the next game, so that it starts after an empty line
+    /// (the games file of an earlier run may end without one).
+    separator: &'static str,
 }
 
 impl Out {
@@ -255,10 +258,12 @@ impl Out {
         let text = record(g, &self.settings)
             .to_fgn()
             .map_err(|e| e.to_string())?;
+        let text = format!("{}{text}", self.separator);
         self.file
             .append(text.as_bytes())
             .map_err(|e| crate::output::error_text(&e))?;
         self.games += 1;
+        self.separator = "";
         Ok(())
     }
 }
@@ -507,17 +512,22 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
     };
     let settings = resume::Settings::new(&first, &second, &config);
     let mut resumed = Vec::new();
+    let mut separator = "";
     if let (Some(path), true) = (&args.out, args.resume) {
         let old = resume::read(path, &settings, rules)?;
         let mut file = OutputFile::journal(path)?;
         if let Some(old) = old {
-            let mut bytes = old.bytes;
+            // Written back as it was; the new games start after an empty line.
+            let bytes = old.bytes;
             if !bytes.is_empty() {
-                // The new games start after an empty line, as each written game ends.
-                while !bytes.ends_with(b"\n\n") {
-                    bytes.push(b'\n');
-                }
                 file.append(&bytes)?;
+                separator = if bytes.ends_with(b"\n\n") {
+                    ""
+                } else if bytes.ends_with(b"\n") {
+                    "\n"
+                } else {
+                    "\n\n"
+                };
             }
             resumed = old.games;
         }
@@ -527,6 +537,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         file,
         games: 0,
         settings,
+        separator,
     }));
     let forfeits = Mutex::new(Vec::new());
     for g in &resumed {
