@@ -558,6 +558,15 @@ impl FromStr for PlayerSpec {
             }
             "engine" => {
                 let e = options.engine(parts)?;
+                // Their noisy, exact root search runs one thread whatever it is given.
+                if let (Some(level @ (Level::Beginner | Level::Casual)), Some(2..)) =
+                    (e.level, e.threads)
+                {
+                    return Err(options.error(format!(
+                        "engine:{level} searches with one thread (its evaluation noise needs \
+                         one): threads is for the strong and maximum levels or no level"
+                    )));
+                }
                 Ok(PlayerSpec::Engine {
                     level: e.level,
                     limits: e.limits,
@@ -1219,7 +1228,8 @@ mod tests {
             "engine:depth=6",
             "engine:depth=6:nodes=1000",
             "engine:threads=2",
-            "engine:casual:movetime=50:threads=3",
+            "engine:strong:movetime=50:threads=3",
+            "engine:casual:threads=1",
             "engine:v0",
             "engine:v0:movetime=200",
             "engine:v0:nodes=5000",
@@ -1290,6 +1300,8 @@ mod tests {
             ("engine:casual:strong", "more than one level"),
             ("engine:casual:casual", "more than one level"),
             ("engine:threads=1:threads=2", "threads is given twice"),
+            ("engine:casual:threads=2", "searches with one thread"),
+            ("engine:threads=4:beginner", "searches with one thread"),
             (
                 "uci:./x option.Threads=1 option.threads=2",
                 "option threads is given twice",

@@ -32,7 +32,7 @@ use crate::progress;
 /// A player is `random`, `greedy` (largest capture), `engine` (full strength),
 /// `engine:LEVEL` (beginner, casual, strong, maximum), `engine:depth=N`, `engine:nodes=N`,
 /// `engine:movetime=MS`, `engine:threads=N` (options combine, each once:
-/// `engine:casual:movetime=50:threads=2`), or `uci:COMMAND`, an external engine speaking the
+/// `engine:strong:movetime=50:threads=2`), or `uci:COMMAND`, an external engine speaking the
 /// engine protocol; `option.NAME=VALUE` words after its command set its options, as in
 /// cutechess-cli (`uci:./other option.Threads=2 option.Hash=64`): an option the engine does
 /// not list after `uci`, or rejects, stops the match before the first game. Results count for
