@@ -1232,39 +1232,16 @@ fn external_engines_never_outlive_the_match() {
     )
     .expect("write");
     let engine = format!("uci:/bin/sh {}", dir.join("engine.sh").display());
+    let two_games = ["match", &engine, "random", "--games", "2"];
     // Time-outs: each game is a time forfeit, and the engine and its `sleep` are killed.
-    let o = run_in(
-        &dir,
-        &[
-            "match",
-            &engine,
-            "random",
-            "--games",
-            "2",
-            "--turn-timeout",
-            "200",
-            "--quit-timeout",
-            "200",
-        ],
-    );
+    let timeouts = ["--turn-timeout", "200", "--quit-timeout", "200"];
+    let o = run_in(&dir, &[&two_games[..], &timeouts].concat());
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert_processes_end(&dir.join("pids"), "after time-outs");
     // SIGTERM while the engine thinks.
     fs::remove_file(dir.join("pids")).expect("rm");
-    let mut child = spawn_in(
-        &dir,
-        &[
-            "match",
-            &engine,
-            "random",
-            "--games",
-            "2",
-            "--turn-timeout",
-            "100000",
-            "--out",
-            "games.fgn",
-        ],
-    );
+    let waits = ["--turn-timeout", "100000", "--out", "games.fgn"];
+    let mut child = spawn_in(&dir, &[&two_games[..], &waits].concat());
     // The engine's shell and its `sleep`: two ids.
     wait_until(&mut child, "the engine thinking", || {
         fs::read_to_string(dir.join("pids")).map_or(0, |t| t.split_whitespace().count()) >= 2
