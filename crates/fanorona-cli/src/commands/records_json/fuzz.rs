@@ -94,6 +94,24 @@ fn mutate(seed: &[u8], mutations: &[Mutation]) -> Vec<u8> {
     b
 }
 
+/// A writer of JSON Lines (`lines`) or of a JSON array, into memory.
+fn sink(lines: bool) -> JsonSink<Vec<u8>> {
+    if lines {
+        JsonSink::lines(Vec::new())
+    } else {
+        JsonSink::array(Vec::new())
+    }
+}
+
+/// A reader of JSON Lines (`lines`) or of a JSON array.
+fn games(input: &[u8], lines: bool) -> JsonGames<&[u8]> {
+    if lines {
+        JsonGames::lines(input)
+    } else {
+        JsonGames::array(input)
+    }
+}
+
 /// The valid records of the fixture, as a JSON array and as JSON Lines.
 fn seeds() -> [Vec<u8>; 2] {
     let records: Vec<GameRecord> = Reader::new(VALID.as_bytes())
@@ -102,11 +120,7 @@ fn seeds() -> [Vec<u8>; 2] {
         .collect();
     let mut out = [Vec::new(), Vec::new()];
     for (i, lines) in [false, true].into_iter().enumerate() {
-        let mut sink = if lines {
-            JsonSink::lines(Vec::new())
-        } else {
-            JsonSink::array(Vec::new())
-        };
+        let mut sink = sink(lines);
         for r in &records {
             sink.write(r).expect("writable");
         }
@@ -116,11 +130,7 @@ fn seeds() -> [Vec<u8>; 2] {
 }
 
 fn check(input: &[u8], lines: bool) {
-    let reader = if lines {
-        JsonGames::lines(input)
-    } else {
-        JsonGames::array(input)
-    };
+    let reader = games(input, lines);
     let mut records = Vec::new();
     let mut count = 0;
     for item in reader {
@@ -145,28 +155,26 @@ fn check(input: &[u8], lines: bool) {
     }
     // Whatever the writers write reads back as the same records.
     for lines in [false, true] {
-        let mut sink = if lines {
-            JsonSink::lines(Vec::new())
-        } else {
-            JsonSink::array(Vec::new())
-        };
-        let mut written = Vec::new();
-        for r in &records {
-            if sink.write(r).is_ok() {
-                written.push(r.clone());
-            }
-        }
-        let out = sink.finish().expect("a Vec");
-        let reader = if lines {
-            JsonGames::lines(&out[..])
-        } else {
-            JsonGames::array(&out[..])
-        };
-        let back: Vec<GameRecord> = reader
-            .map(|r| r.expect("the writer's text reads back"))
-            .collect();
+        let (written, back) = round_trip(&records, lines);
         assert_eq!(back, written);
     }
+}
+
+/// Writes `records` as JSON Lines (`lines`) or a JSON array and reads the text back: the
+/// records the writer took, and the records read.
+fn round_trip(records: &[GameRecord], lines: bool) -> (Vec<GameRecord>, Vec<GameRecord>) {
+    let mut sink = sink(lines);
+    let mut written = Vec::new();
+    for r in records {
+        if sink.write(r).is_ok() {
+            written.push(r.clone());
+        }
+    }
+    let out = sink.finish().expect("a Vec");
+    let back = games(&out[..], lines)
+        .map(|r| r.expect("the writer's text reads back"))
+        .collect();
+    (written, back)
 }
 
 /// Any record with any texts.
@@ -202,23 +210,8 @@ proptest! {
         records in prop::collection::vec(arb_record(), 0..4),
     ) {
         for lines in [false, true] {
-            let mut sink = if lines {
-                JsonSink::lines(Vec::new())
-            } else {
-                JsonSink::array(Vec::new())
-            };
-            for r in &records {
-                sink.write(r).expect("any text fits in JSON");
-            }
-            let out = sink.finish().expect("a Vec");
-            let reader = if lines {
-                JsonGames::lines(&out[..])
-            } else {
-                JsonGames::array(&out[..])
-            };
-            let back: Vec<GameRecord> = reader
-                .map(|r| r.expect("the writer's text reads back"))
-                .collect();
+            let (written, back) = round_trip(&records, lines);
+            prop_assert_eq!(&written, &records, "any text fits in JSON");
             prop_assert_eq!(&back, &records);
         }
     }
