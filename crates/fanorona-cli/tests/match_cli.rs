@@ -663,6 +663,24 @@ fn games_of_another_match_are_refused_and_the_file_is_left_alone() {
         stderr(&out)
     );
     assert_eq!(records(&other), untagged);
+    // Hostile values: a time beyond any duration, a round beyond any number.
+    let text = records(&path);
+    let timing = text
+        .lines()
+        .find(|l| l.starts_with("[LongestTurnMs "))
+        .unwrap();
+    for (from, to) in [
+        (timing, "[LongestTurnMs \"1e308,1\"]"),
+        (timing, "[LongestTurnMs \"-1,1\"]"),
+        ("[Round \"1\"]", "[Round \"99999999999999999999999\"]"),
+        ("[Round \"1\"]", "[Round \"18446744073709551615\"]"),
+    ] {
+        std::fs::write(&other, text.replacen(from, to, 1)).unwrap();
+        let out = run_owned(&args);
+        assert_eq!(out.status.code(), Some(2), "{to}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+        assert!(stderr(&out).contains("other.fgn"), "{}", stderr(&out));
+    }
     // --resume needs --out.
     let out = fanorona(&["match", "random", "random", "--resume"]);
     assert_eq!(out.status.code(), Some(2));

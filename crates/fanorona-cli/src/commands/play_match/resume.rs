@@ -242,7 +242,11 @@ fn match_game(record: &GameRecord, settings: &Settings, rules: Rules) -> Result<
         .tag(LONGEST_TURN)
         .and_then(|v| v.split_once(','))
         .and_then(|(w, b)| Some([millis(w)?, millis(b)?]))
-        .ok_or_else(|| anyhow::anyhow!("no [{LONGEST_TURN} \"WHITE,BLACK\"] tag"))?;
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "no [{LONGEST_TURN} \"WHITE,BLACK\"] tag with the longest turns in milliseconds"
+            )
+        })?;
     Ok(MatchGame {
         index,
         white: record.tag("White").unwrap_or_default().to_owned(),
@@ -299,7 +303,8 @@ fn fault_tag(kind: FaultKind) -> &'static str {
 
 fn millis(text: &str) -> Option<Duration> {
     let ms: f64 = text.trim().parse().ok()?;
-    (ms.is_finite() && ms >= 0.0).then(|| Duration::from_secs_f64(ms / 1000.0))
+    // Negative, not finite or beyond a Duration: not a time.
+    Duration::try_from_secs_f64(ms / 1000.0).ok()
 }
 
 /// A tag value in a message: quoted, at most 200 characters.
