@@ -144,13 +144,19 @@ pub fn read(path: &Path, settings: &Settings, rules: Rules) -> Result<Option<Res
             MAX_BYTES >> 20
         );
     }
-    let mut reader = Reader::new(&bytes[..]);
+    let games = games_in(&bytes, &name, settings, rules)?;
+    Ok(Some(Resumed { bytes, games }))
+}
+
+/// The games of the games file `name` holding `bytes` (see [`read`]).
+fn games_in(bytes: &[u8], name: &str, settings: &Settings, rules: Rules) -> Result<Vec<MatchGame>> {
+    let mut reader = Reader::new(bytes);
     let mut games = Vec::new();
     loop {
         let record = match reader.read_record() {
             Ok(Some(r)) => r,
             Ok(None) => break,
-            Err(e) => bail!("{}: cannot be resumed", e.in_file(&name)),
+            Err(e) => bail!("{}: cannot be resumed", e.in_file(name)),
         };
         let src = record.source.clone().unwrap_or_default();
         let at = format!(
@@ -165,7 +171,7 @@ pub fn read(path: &Path, settings: &Settings, rules: Rules) -> Result<Option<Res
             match_game(&record, settings, rules).map_err(|e| anyhow::anyhow!("{at}: {e}"))?;
         games.push(game);
     }
-    Ok(Some(Resumed { bytes, games }))
+    Ok(games)
 }
 
 /// The match game a record of `fanorona match` holds, when it was played with `settings`.
@@ -311,4 +317,90 @@ fn millis(text: &str) -> Option<Duration> {
 fn shown(text: &str) -> String {
     let clipped: String = text.chars().take(200).collect();
     format!("{clipped:?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use fanorona_ai::matches::{MatchGame, play_match};
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A games file of a short match between random players, its settings and its games.
+    fn match_file() -> (Vec<u8>, Settings, Vec<MatchGame>) {
+        let (first, second): (PlayerSpec, PlayerSpec) =
+            ("random".parse().unwrap(), "greedy".parse().unwrap());
+        let config = MatchConfig {
+            games: 4,
+            max_turns: 12,
+            random_plies: 1,
+            ..MatchConfig::default()
+        };
+        let settings = Settings::new(&first, &second, &config);
+        let played = play_match(&first, &second, &config, |_, _| Ok(())).unwrap();
+        let mut text = String::new();
+        for g in &played.games {
+            text.push_str(&super::super::record(g, &settings).to_fgn().unwrap());
+        }
+        (text.into_bytes(), settings, played.games)
+    }
+
+    #[test]
+    fn a_games_file_reads_back_as_its_games() {
+        let (bytes, settings, games) = match_file();
+        let back = games_in(&bytes, "m.fgn", &settings, Rules::STANDARD).unwrap();
+        assert_eq!(back.len(), games.len());
+        for (b, g) in back.iter().zip(&games) {
+            assert_eq!(b.index, g.index);
+            assert_eq!(b.first_is_white, g.first_is_white);
+            assert_eq!((&b.white, &b.black), (&g.white, &g.black));
+            assert_eq!(b.game.start().to_fen(), g.game.start().to_fen());
+            assert_eq!(b.game.turns(), g.game.turns());
+            assert_eq!((b.winner, &b.termination), (g.winner, &g.termination));
+            // Microseconds are kept.
+            for side in 0..2 {
+                let diff = b.longest_turn[side].abs_diff(g.longest_turn[side]);
+                assert!(diff < Duration::from_micros(1), "{diff:?}");
+            }
+        }
+    }
+
+    /// A forfeit reads back with its kind and detail.
+    #[test]
+    fn forfeits_read_back_with_kind_and_detail() {
+        let (_, settings, games) = match_file();
+        let mut g = games[1].clone();
+        g.winner = Some(Color::White);
+        g.termination = Termination::Forfeit {
+            loser: Color::Black,
+            kind: FaultKind::Start,
+            detail: "engine \"x\": No such file or directory".to_owned(),
+        };
+        let text = super::super::record(&g, &settings).to_fgn().unwrap();
+        let back = games_in(text.as_bytes(), "m.fgn", &settings, Rules::STANDARD).unwrap();
+        assert_eq!(back[0].termination, g.termination);
+        assert_eq!(back[0].winner, g.winner);
+    }
+
+    proptest! {
+        /// Whatever a damaged games file holds, reading it is a game list or a located
+        /// error, never a panic.
+        #[test]
+        fn damaged_files_are_errors_not_panics(
+            edits in prop::collection::vec((any::<usize>(), any::<u8>(), any::<bool>()), 1..8),
+        ) {
+            let (mut bytes, settings, _) = match_file();
+            for (at, byte, insert) in edits {
+                let i = at % (bytes.len() + 1);
+                if insert || i == bytes.len() {
+                    bytes.insert(i, byte);
+                } else {
+                    bytes[i] = byte;
+                }
+            }
+            if let Err(e) = games_in(&bytes, "m.fgn", &settings, Rules::STANDARD) {
+                prop_assert!(e.to_string().starts_with("m.fgn:"), "{e}");
+            }
+        }
+    }
 }
