@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use fanorona_ai::solve::tablebase::{HEADER_LEN, Probe, TableError, Tablebase};
-use fanorona_ai::solve::{self, Budget, Value, retro};
+use fanorona_ai::solve::{self, Budget, Value, retro, tablegen};
 use fanorona_core::{BoardSize, Position};
 
 fn pos(fen: &str) -> Position {
@@ -159,6 +159,115 @@ fn files_round_trip_and_damage_is_reported() {
         ),
         Err(TableError::BadStoneCount { max_stones: 9 })
     ));
+}
+
+/// Runs `f` on another thread and waits at most 20 seconds for it: a loader that hung would
+/// fail the test instead of stalling it.
+fn within<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the loader returned instead of hanging")
+}
+
+/// Tables of 3x3 up to 3 stones written by the on-disk generator (both layers) into a fresh
+/// directory.
+fn generated_dir(name: &str) -> PathBuf {
+    let dir = temp_dir(name);
+    tablegen::generate(
+        &dir,
+        &tablegen::Options::new(BoardSize::TELO, solve::solver_rules(), 3),
+        &Budget::default(),
+        &mut |_| {},
+        &mut |_| {},
+    )
+    .expect("small tables generate");
+    dir
+}
+
+/// Every way of reading tables (the engine's two loaders, the generator resuming, the
+/// consistency check) refuses a FIFO, a directory, a truncated file and a file of the wrong
+/// size with a typed error naming the file, without hanging on the FIFO (nothing writes to
+/// it) and without reading or allocating what a lying header claims.
+#[test]
+fn hostile_table_files_are_refused_without_hanging() {
+    type Reader = fn(&std::path::Path) -> Result<(), TableError>;
+    type Spoil = fn(&std::path::Path);
+    let readers: [(&str, Reader); 4] = [
+        ("load", |d| Tablebase::load(d).map(drop)),
+        ("load_wdl", |d| Tablebase::load_wdl(d).map(drop)),
+        ("generate", |d| {
+            tablegen::generate(
+                d,
+                &tablegen::Options::new(BoardSize::TELO, solve::solver_rules(), 3),
+                &Budget::default(),
+                &mut |_| {},
+                &mut |_| {},
+            )
+            .map(drop)
+        }),
+        ("check", |d| {
+            tablegen::check(d, BoardSize::TELO, 3, &mut |_| {}).map(drop)
+        }),
+    ];
+    let damage: [(&str, Spoil); 5] = [
+        ("a FIFO", |path| {
+            std::fs::remove_file(path).unwrap();
+            let made = std::process::Command::new("mkfifo").arg(path).status();
+            assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", path.display());
+        }),
+        ("a directory", |path| {
+            std::fs::remove_file(path).unwrap();
+            std::fs::create_dir(path).unwrap();
+        }),
+        ("bytes of entries after the header, expected", |path| {
+            // Truncated inside the entries.
+            let bytes = std::fs::read(path).unwrap();
+            std::fs::write(path, &bytes[..HEADER_LEN + 10]).unwrap();
+        }),
+        ("bytes of entries after the header, expected", |path| {
+            // One byte too many.
+            let mut bytes = std::fs::read(path).unwrap();
+            bytes.push(0);
+            std::fs::write(path, &bytes).unwrap();
+        }),
+        ("bytes of entries after the header, expected", |path| {
+            // A header claiming the 4v4 class of the 9x7 board (2.7e11 entries): refused by
+            // the file's length before anything is allocated or read.
+            let mut bytes = std::fs::read(path).unwrap();
+            bytes[10..14].copy_from_slice(&[9, 7, 4, 4]);
+            let count: u64 = 595_665 * 455_126; // C(63, 4) * C(59, 4)
+            bytes[16..24].copy_from_slice(&count.to_le_bytes());
+            std::fs::write(path, &bytes).unwrap();
+        }),
+    ];
+    let mut cases = 0;
+    for ext in ["fntb", "fnwdl"] {
+        for (what, spoil) in damage {
+            for (name, read) in readers {
+                if name == "load" && ext == "fnwdl" || name == "load_wdl" && ext == "fntb" {
+                    continue; // not read by that loader
+                }
+                let dir = generated_dir(&format!("hostile-{cases}"));
+                let file = dir.join(format!("3x3-2v1.{ext}"));
+                spoil(&file);
+                let d = dir.clone();
+                let err = within(move || read(&d)).expect_err("a damaged file is refused");
+                let text = err.to_string();
+                assert!(
+                    matches!(err, TableError::Format { .. }),
+                    "{name} {ext} {what}: {text}"
+                );
+                assert!(text.contains("3x3-2v1"), "{name} {ext} {what}: {text}");
+                assert!(text.contains(what), "{name} {ext} {what}: {text}");
+                std::fs::remove_dir_all(&dir).unwrap();
+                cases += 1;
+            }
+        }
+    }
+    assert_eq!(cases, 2 * 5 * 3);
 }
 
 /// The tables committed under `tables/` (5x9, up to 4 stones) load and agree with tables

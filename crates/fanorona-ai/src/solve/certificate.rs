@@ -35,13 +35,12 @@
 //! # Ok::<(), fanorona_ai::solve::SolveError>(())
 //! ```
 
-use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::Path;
 
 use fanorona_core::{Color, Position, Turn};
 
-use super::key::{Key, Keyer};
+use super::key::{Key, KeySet, Keyer};
 use super::pns::{self, CLEAN, NIL, Tree};
 use super::{Budget, Progress, SolveError, Value, solver_rules};
 
@@ -468,7 +467,7 @@ fn proof_strategy(tree: &Tree) -> Result<Vec<(Position, Turn)>, SolveError> {
     } else {
         stack.extend(children(&keyer, &keyer.position(root)).iter().map(|c| c.0));
     }
-    let mut seen: HashSet<Key> = HashSet::new();
+    let mut seen = KeySet::default();
     let mut out: Vec<(u32, Position, Turn)> = Vec::new();
     while let Some(key) = stack.pop() {
         if !seen.insert(key) {
@@ -516,7 +515,7 @@ fn proof_strategy(tree: &Tree) -> Result<Vec<(Position, Turn)>, SolveError> {
 /// The defender's closed strategy of a disproved search whose tree kept its solved subtrees.
 fn disproof_strategy(tree: &Tree) -> Result<Vec<(Position, Turn)>, SolveError> {
     let keyer = tree.keyer;
-    let mut seen: HashSet<Key> = HashSet::new();
+    let mut seen = KeySet::default();
     let mut out: Vec<(Position, Turn)> = Vec::new();
     let mut stack: Vec<u32> = vec![0];
     while let Some(mut n) = stack.pop() {

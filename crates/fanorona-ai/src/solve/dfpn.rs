@@ -43,7 +43,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -51,7 +50,7 @@ use std::time::{Duration, Instant};
 use fanorona_core::{Color, Position, Turn};
 
 use super::certificate::Certificate;
-use super::key::{Key, Keyer};
+use super::key::{Key, KeyMap, KeySet, Keyer};
 use super::{Budget, Progress, SolveError};
 
 const INF: u32 = u32::MAX / 2;
@@ -105,12 +104,38 @@ pub struct DfpnResult {
     pub time: Duration,
 }
 
+/// Where a search stands ([`Dfpn::status`]): its table and the root's numbers, for progress
+/// logs and for measuring a search that has not (yet) decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DfpnStatus {
+    /// Positions expanded over every run (loaded checkpoints included).
+    pub expanded: u64,
+    /// Entries in the table.
+    pub entries: u64,
+    /// Entries proved (the attacker wins there).
+    pub proofs: u64,
+    /// Entries disproved (path-independently).
+    pub disproofs: u64,
+    /// The root's proof number: how many leaves at least remain to prove the attacker's win
+    /// (0: proved). From the root's entry when it is solved, else from its children's.
+    pub root_pn: u32,
+    /// The root's disproof number (a weak sum, see `docs/solver.md`; 0: disproved).
+    pub root_dn: u32,
+    /// The table's bytes, by the estimate the memory budget uses.
+    pub bytes: u64,
+    /// The most bytes the table has taken (this search object's runs).
+    pub peak_bytes: u64,
+    /// Times the table was cut back to fit the memory budget (this search object's runs).
+    pub collections: u64,
+}
+
 /// A df-pn search of one position for one attacker, with its table.
 pub struct Dfpn {
     keyer: Keyer,
     root: Position,
     attacker: Color,
-    table: HashMap<Key, Entry>,
+    table: KeyMap<Entry>,
     expanded: u64,
     collections: u64,
     peak: u64,
@@ -150,7 +175,7 @@ impl Dfpn {
             keyer,
             root,
             attacker,
-            table: HashMap::new(),
+            table: KeyMap::default(),
             expanded: 0,
             collections: 0,
             peak: 0,
@@ -398,7 +423,10 @@ impl Dfpn {
     }
 
     /// Cuts the table back to about `keep` entries, dropping those that took the least work;
-    /// proofs are never dropped (a certificate is read from them).
+    /// proofs are never dropped (a certificate is read from them: a proof dropped and found
+    /// again could rest on a proof that rested on it, and the strategy would go round). Of
+    /// entries of equal work, the first in the table's iteration order are kept, which the
+    /// fixed hasher makes the same from run to run.
     fn collect(&mut self, keep: u64) {
         self.collections += 1;
         let proofs = self.table.values().filter(|e| e.pn == 0).count() as u64;
@@ -421,6 +449,7 @@ impl Dfpn {
         // Keep everything above the threshold and only as many ties as fit: most entries
         // share the smallest amounts of work, so keeping every tie would free nothing.
         let above = works.iter().filter(|&&w| w > threshold).count() as u64;
+        drop(works);
         let mut ties = keep.saturating_sub(above);
         self.table.retain(|_, e| {
             if e.pn == 0 || e.work > threshold {
@@ -457,58 +486,189 @@ impl Dfpn {
             checkpoint: None,
             path: Vec::new(),
         };
-        // Attacker positions with their turn and proof length.
-        let mut out: Vec<(u16, Position, Turn)> = Vec::new();
-        let mut seen: std::collections::HashSet<Key> = std::collections::HashSet::new();
-        let mut stack: Vec<(Position, Key)> = vec![(root, key)];
-        while let Some((pos, key)) = stack.pop() {
-            if !seen.insert(key) || pos.outcome().is_some() {
-                continue;
-            }
-            let len = self.proved_len(&mut run, &pos, key)?;
+        let entries = self
+            .ordered_proof(&mut run, root, key)?
+            .ok_or(SolveError::Internal(
+                "the proof in the table cannot be ordered",
+            ))?;
+        Certificate::from_strategy(&self.root, self.attacker, entries).map(Some)
+    }
+
+    /// The attacker's ordered strategy from the proof in the table, or `None` when the graph
+    /// cannot be ordered (a bug). The graph: each attacker position with its turn to the child
+    /// proved shortest by the table's lengths (searched again if the table lost it), each
+    /// defender position with all its children, positions where the game is over left out. Ordered by settling it
+    /// backwards from the attacker's immediate wins (an attacker position settles with its
+    /// first settled child, a defender position when all its children have): each position's
+    /// replies lead to positions settled earlier, whatever the lengths say.
+    fn ordered_proof(
+        &mut self,
+        run: &mut Run<'_>,
+        root: Position,
+        root_key: Key,
+    ) -> Result<Option<Vec<(Position, Turn)>>, SolveError> {
+        struct Node {
+            pos: Position,
+            /// A turn that wins at once (attacker positions).
+            wins_now: Option<Turn>,
+            /// Children, with the turn to each (the turn matters at attacker positions).
+            kids: Vec<(usize, Turn)>,
+        }
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut index: KeyMap<usize> = KeyMap::default();
+        let mut todo: Vec<usize> = Vec::new();
+        let mut node_of = |nodes: &mut Vec<Node>, todo: &mut Vec<usize>, pos: Position, k: Key| {
+            *index.entry(k).or_insert_with(|| {
+                nodes.push(Node {
+                    pos,
+                    wins_now: None,
+                    kids: Vec::new(),
+                });
+                todo.push(nodes.len() - 1);
+                nodes.len() - 1
+            })
+        };
+        node_of(&mut nodes, &mut todo, root, root_key);
+        while let Some(i) = todo.pop() {
+            let pos = nodes[i].pos;
+            let key = self.keyer.key(&pos);
+            self.proved_len(run, &pos, key)?;
+            let turns: Vec<Turn> = pos.legal_turns().iter().copied().collect();
             if self.is_or(&pos) {
-                // The child proved shortest: one turn shorter.
-                let mut best: Option<(u16, Turn, Position, Key)> = None;
-                let turns: Vec<Turn> = pos.legal_turns().iter().copied().collect();
-                for t in turns {
+                let mut chosen: Vec<(u16, Turn, Position, Key)> = Vec::new();
+                for &t in &turns {
                     let child = pos.play_unchecked(&t);
-                    let k = self.keyer.key(&child);
-                    let won = child
+                    if child
                         .outcome()
-                        .is_some_and(|o| o.winner == Some(self.attacker));
-                    let l = if won {
-                        Some(0)
-                    } else {
-                        match self.table.get(&k) {
-                            Some(e) if e.pn == 0 => Some(e.len),
-                            _ => None,
-                        }
-                    };
-                    if let Some(l) = l
-                        && best.as_ref().is_none_or(|b| l < b.0)
+                        .is_some_and(|o| o.winner == Some(self.attacker))
                     {
-                        best = Some((l, t, child, k));
+                        nodes[i].wins_now = Some(t);
+                        chosen.clear();
+                        break;
+                    }
+                    let k = self.keyer.key(&child);
+                    if let Some(e) = self.table.get(&k).filter(|e| e.pn == 0)
+                        && chosen.first().is_none_or(|b| e.len < b.0)
+                    {
+                        chosen = vec![(e.len, t, child, k)];
                     }
                 }
-                let (l, t, child, k) = best.ok_or(SolveError::Internal(
-                    "a proved position has no proved child",
-                ))?;
-                if l >= len {
-                    return Err(SolveError::Internal("a proof does not get shorter"));
+                if nodes[i].wins_now.is_none() && chosen.is_empty() {
+                    // The proving child was dropped from the table: search the children
+                    // again until one is proved.
+                    for &t in &turns {
+                        let child = pos.play_unchecked(&t);
+                        let k = self.keyer.key(&child);
+                        if child.outcome().is_none() && !self.disproved(run, &child, k)? {
+                            let l = self.proved_len(run, &child, k)?;
+                            chosen.push((l, t, child, k));
+                            break;
+                        }
+                    }
+                    if chosen.is_empty() {
+                        return Err(SolveError::Internal(
+                            "a proved position has no proved child",
+                        ));
+                    }
                 }
-                out.push((len, pos, t));
-                stack.push((child, k));
+                for (_, t, child, k) in chosen {
+                    let c = node_of(&mut nodes, &mut todo, child, k);
+                    nodes[i].kids.push((c, t));
+                }
             } else {
-                pos.for_each_turn(|t| {
+                for &t in &turns {
                     let child = pos.play_unchecked(&t);
-                    let k = self.keyer.key(&child);
-                    stack.push((child, k));
-                });
+                    if child.outcome().is_none() {
+                        let k = self.keyer.key(&child);
+                        let c = node_of(&mut nodes, &mut todo, child, k);
+                        if !nodes[i].kids.iter().any(|&(x, _)| x == c) {
+                            nodes[i].kids.push((c, t));
+                        }
+                    }
+                }
             }
         }
+        // Settle backwards.
+        let n = nodes.len();
+        let mut parents: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, node) in nodes.iter().enumerate() {
+            for &(c, _) in &node.kids {
+                parents[c].push(i);
+            }
+        }
+        let mut open: Vec<usize> = nodes.iter().map(|node| node.kids.len()).collect();
+        let mut turn: Vec<Option<Turn>> = nodes.iter().map(|node| node.wins_now).collect();
+        let mut settled = vec![false; n];
+        let mut order: Vec<usize> = Vec::new();
+        for i in 0..n {
+            if turn[i].is_some() {
+                settled[i] = true;
+                order.push(i);
+            }
+        }
+        let mut next = 0;
+        while next < order.len() {
+            let c = order[next];
+            next += 1;
+            for &p in &parents[c] {
+                if settled[p] {
+                    continue;
+                }
+                if self.is_or(&nodes[p].pos) {
+                    turn[p] = nodes[p]
+                        .kids
+                        .iter()
+                        .find(|&&(x, _)| x == c)
+                        .map(|&(_, t)| t);
+                    settled[p] = true;
+                    order.push(p);
+                } else {
+                    open[p] -= 1;
+                    if open[p] == 0 {
+                        settled[p] = true;
+                        order.push(p);
+                    }
+                }
+            }
+        }
+        if !settled[0] {
+            return Ok(None);
+        }
+        // The strategy: the attacker positions reached from the root by the settling turns
+        // (at defender positions, every child), in the order they settled.
+        let mut rank = vec![usize::MAX; n];
+        for (r, &i) in order.iter().enumerate() {
+            rank[i] = r;
+        }
+        let mut reached = vec![false; n];
+        let mut stack = vec![0usize];
+        reached[0] = true;
+        while let Some(i) = stack.pop() {
+            let kids: Vec<usize> = if self.is_or(&nodes[i].pos) {
+                let t = turn[i];
+                nodes[i]
+                    .kids
+                    .iter()
+                    .filter(|&&(_, k)| Some(k) == t)
+                    .map(|&(c, _)| c)
+                    .take(1)
+                    .collect()
+            } else {
+                nodes[i].kids.iter().map(|&(c, _)| c).collect()
+            };
+            for c in kids {
+                if !reached[c] {
+                    reached[c] = true;
+                    stack.push(c);
+                }
+            }
+        }
+        let mut out: Vec<(usize, Position, Turn)> = (0..n)
+            .filter(|&i| reached[i] && self.is_or(&nodes[i].pos))
+            .map(|i| (rank[i], nodes[i].pos, turn[i].expect("settled")))
+            .collect();
         out.sort_by_key(|e| e.0);
-        let entries = out.into_iter().map(|(_, p, t)| (p, t)).collect();
-        Certificate::from_strategy(&self.root, self.attacker, entries).map(Some)
+        Ok(Some(out.into_iter().map(|(_, p, t)| (p, t)).collect()))
     }
 
     /// When the root is disproved: the defender's closed strategy, as a bound certificate
@@ -540,7 +700,7 @@ impl Dfpn {
         };
         let defender = self.attacker.other();
         let mut out: Vec<(Position, Turn)> = Vec::new();
-        let mut seen: std::collections::HashSet<Key> = std::collections::HashSet::new();
+        let mut seen = KeySet::default();
         let mut stack: Vec<(Position, Key)> = vec![(root, key)];
         while let Some((pos, key)) = stack.pop() {
             if !seen.insert(key) {
@@ -731,6 +891,43 @@ impl Dfpn {
             );
         }
         Ok(())
+    }
+
+    /// Where the search stands: table counts and the root's proof and disproof numbers, read
+    /// from the table (a pass over it: about a second for 100 million entries).
+    pub fn status(&self) -> DfpnStatus {
+        let (mut proofs, mut disproofs) = (0u64, 0u64);
+        for e in self.table.values() {
+            proofs += u64::from(e.pn == 0);
+            disproofs += u64::from(e.dn == 0);
+        }
+        let root = self.root;
+        let key = self.keyer.key(&root);
+        let (root_pn, root_dn) = match self.table.get(&key) {
+            Some(e) if e.pn == 0 || e.dn == 0 => (e.pn, e.dn),
+            _ => {
+                let mut kids: Vec<(Child, Position)> = Vec::new();
+                root.for_each_turn(|t| {
+                    let child = root.play_unchecked(&t);
+                    let k = self.keyer.key(&child);
+                    if !kids.iter().any(|c| c.0.key == k) {
+                        kids.push((self.leaf(&child, k), child));
+                    }
+                });
+                numbers(self.is_or(&root), &kids)
+            }
+        };
+        DfpnStatus {
+            expanded: self.expanded,
+            entries: self.table.len() as u64,
+            proofs,
+            disproofs,
+            root_pn,
+            root_dn,
+            bytes: self.table.len() as u64 * ENTRY_BYTES,
+            peak_bytes: self.peak.max(self.table.len() as u64 * ENTRY_BYTES),
+            collections: self.collections,
+        }
     }
 
     /// Entries in the table.

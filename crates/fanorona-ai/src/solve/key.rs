@@ -115,6 +115,42 @@ pub(crate) fn mix(key: Key) -> u64 {
     h ^ (h >> 32)
 }
 
+/// The hasher of the solver's tables of keys: a fixed function (no random seed), so that a
+/// table's iteration order, and with it every search that iterates one (df-pn cutting its
+/// table back, for instance), is the same from run to run.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl core::hash::Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h = (h ^ (h >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h = (h ^ (h >> 33)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        h ^ (h >> 33)
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0 ^ v)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
+    }
+}
+
+/// A hash map from keys with the fixed [`KeyHasher`]: deterministic iteration order.
+pub(crate) type KeyMap<V> =
+    std::collections::HashMap<Key, V, core::hash::BuildHasherDefault<KeyHasher>>;
+/// A hash set of keys with the fixed [`KeyHasher`].
+pub(crate) type KeySet = std::collections::HashSet<Key, core::hash::BuildHasherDefault<KeyHasher>>;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -39,12 +39,11 @@
 //! # Ok::<(), fanorona_ai::solve::SolveError>(())
 //! ```
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use fanorona_core::{Color, Position, Turn};
 
-use super::key::{Key, Keyer};
+use super::key::{Key, KeyMap, Keyer};
 use super::{Budget, Clock, Progress, SolveError, Value};
 
 const INF: u32 = u32::MAX;
@@ -246,7 +245,7 @@ pub(crate) struct Tree {
     pub nodes: Vec<Node>,
     free: Vec<Vec<u32>>,
     live: u64,
-    pub solved: HashMap<Key, Solved>,
+    pub solved: KeyMap<Solved>,
     created: u64,
     /// Keep solved subtrees (and never cut the tree back), for extracting disproofs.
     keep: bool,
@@ -414,7 +413,7 @@ pub(crate) fn run(
         nodes: Vec::new(),
         free: Vec::new(),
         live: 1,
-        solved: HashMap::new(),
+        solved: KeyMap::default(),
         created: 1,
         keep,
     };

@@ -42,7 +42,7 @@
 
 use core::fmt;
 use std::collections::HashMap;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -388,11 +388,7 @@ impl Tablebase {
         }
         let mut tb = Tablebase::new();
         for path in paths {
-            let mut bytes = Vec::new();
-            std::fs::File::open(&path)
-                .and_then(|mut f| f.read_to_end(&mut bytes))
-                .map_err(|e| io(&path, e))?;
-            let (size, stm, opp, flags, entries) = parse_file(&path, &bytes)?;
+            let (size, stm, opp, flags, entries) = read_table_file(&path, MAGIC, 1)?;
             match tb.flags.get(&size.index()) {
                 Some(&f) if f != flags => return Err(TableError::MixedRules { path }),
                 _ => {
@@ -407,7 +403,9 @@ impl Tablebase {
 
     /// Writes every table to `dir` (created if needed), one file per material class named
     /// `RxC-SvO.fntb` (`S` stones for the side to move, `O` for the other), and returns each
-    /// file with its size in bytes.
+    /// file with its size in bytes. Each file is written atomically (a temporary file in `dir`,
+    /// synced, then renamed over the old one), so an interrupted save never leaves a damaged
+    /// table.
     ///
     /// # Errors
     ///
@@ -427,16 +425,10 @@ impl Tablebase {
                 continue;
             };
             let path = dir.join(file_name(size, stm, opp));
-            let mut bytes = Vec::with_capacity(HEADER_LEN + entries.len());
-            bytes.extend_from_slice(&header(MAGIC, size, stm, opp, self.flags[&si], 1, entries));
-            bytes.extend_from_slice(entries);
-            std::fs::File::create(&path)
-                .and_then(|mut f| f.write_all(&bytes))
-                .map_err(|error| TableError::Io {
-                    path: path.clone(),
-                    error,
-                })?;
-            out.push((path, bytes.len() as u64));
+            let head = header(MAGIC, size, stm, opp, self.flags[&si], 1, entries);
+            // Atomically: a temporary file beside it, synced, then renamed into place.
+            let bytes = super::tablegen::write_atomic(&path, dir, &[&head, entries])?;
+            out.push((path, bytes));
         }
         Ok(out)
     }
@@ -564,11 +556,7 @@ impl Tablebase {
         }
         let mut tb = Tablebase::new();
         for path in paths {
-            let bytes = std::fs::read(&path).map_err(|error| TableError::Io {
-                path: path.clone(),
-                error,
-            })?;
-            let (size, stm, opp, flags, packed) = parse_any(&path, &bytes, WDL_MAGIC, 2)?;
+            let (size, stm, opp, flags, packed) = read_table_file(&path, WDL_MAGIC, 2)?;
             match tb.flags.get(&size.index()) {
                 Some(&f) if f != flags => return Err(TableError::MixedRules { path }),
                 _ => {
@@ -725,11 +713,7 @@ pub(crate) fn read_class(
     s: u8,
     o: u8,
 ) -> Result<(Vec<u8>, Rules), TableError> {
-    let bytes = std::fs::read(path).map_err(|error| TableError::Io {
-        path: path.to_owned(),
-        error,
-    })?;
-    let (fsize, fs, fo, flags, entries) = parse_file(path, &bytes)?;
+    let (fsize, fs, fo, flags, entries) = read_table_file(path, MAGIC, 1)?;
     if (fsize, fs, fo) != (size, s, o) {
         return Err(TableError::Format {
             path: path.to_owned(),
@@ -746,11 +730,7 @@ pub(crate) fn read_wdl_class(
     s: u8,
     o: u8,
 ) -> Result<Vec<u8>, TableError> {
-    let bytes = std::fs::read(path).map_err(|error| TableError::Io {
-        path: path.to_owned(),
-        error,
-    })?;
-    let (fsize, fs, fo, _, packed) = parse_any(path, &bytes, WDL_MAGIC, 2)?;
+    let (fsize, fs, fo, _, packed) = read_table_file(path, WDL_MAGIC, 2)?;
     if (fsize, fs, fo) != (size, s, o) {
         return Err(TableError::Format {
             path: path.to_owned(),
@@ -767,28 +747,143 @@ pub(crate) fn normal_rules(rules: Rules) -> Rules {
 
 type Parsed = (BoardSize, u8, u8, u8, Vec<u8>);
 
-fn parse_file(path: &Path, bytes: &[u8]) -> Result<Parsed, TableError> {
-    parse_any(path, bytes, MAGIC, 1)
+/// Opens `path` for reading without waiting: on Unix with `O_NONBLOCK`, so that a FIFO or a
+/// device put in a table's place cannot block the open (it has no effect on regular files).
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(all(
+        target_os = "linux",
+        any(
+            target_arch = "x86_64",
+            target_arch = "x86",
+            target_arch = "aarch64",
+            target_arch = "arm",
+            target_arch = "riscv64",
+            target_arch = "loongarch64",
+            target_arch = "s390x",
+            target_arch = "powerpc64"
+        )
+    ))]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(0o4000); // O_NONBLOCK on these Linux targets
+    }
+    #[cfg(any(target_os = "macos", target_os = "ios", target_os = "freebsd"))]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(0x0004); // O_NONBLOCK
+    }
+    options.open(path)
 }
 
-/// Parses a distance layer (`magic` [`MAGIC`], width 1: one byte an entry) or a win/draw/loss
-/// layer ([`WDL_MAGIC`], width 2: two bits an entry).
-fn parse_any(
-    path: &Path,
-    bytes: &[u8],
-    magic: [u8; 8],
-    width_expected: u8,
-) -> Result<Parsed, TableError> {
+/// Reads one table file, a distance layer (`magic` [`MAGIC`], width 1: one byte an entry) or
+/// a win/draw/loss layer ([`WDL_MAGIC`], width 2: two bits an entry), in bounded work: only a
+/// regular file is opened (anything else, a FIFO, a socket, a device or a directory, is
+/// refused before it is read, and the open itself cannot block), the 32-byte header is read
+/// and checked first, the file's length must be exactly what the header implies, and only
+/// then are that many bytes read (memory reserved fallibly) and checksummed.
+fn read_table_file(path: &Path, magic: [u8; 8], width: u8) -> Result<Parsed, TableError> {
+    let io = |error| TableError::Io {
+        path: path.to_owned(),
+        error,
+    };
     let bad = |reason: String| TableError::Format {
         path: path.to_owned(),
         reason,
     };
-    if bytes.len() < HEADER_LEN {
+    let not_regular = |t: std::fs::FileType| {
+        bad(format!(
+            "not a regular file ({}): refused without reading",
+            file_kind(t)
+        ))
+    };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(not_regular(meta.file_type()));
+    }
+    let mut file = open_nonblocking(path).map_err(io)?;
+    // The file opened may not be the one looked at: ask the open file itself.
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(not_regular(meta.file_type()));
+    }
+    let file_len = meta.len();
+    if file_len < HEADER_LEN as u64 {
         return Err(bad(format!(
-            "{} bytes, shorter than the {HEADER_LEN}-byte header",
-            bytes.len()
+            "{file_len} bytes, shorter than the {HEADER_LEN}-byte header"
         )));
     }
+    let mut head = [0u8; HEADER_LEN];
+    file.read_exact(&mut head).map_err(io)?;
+    let (size, stm, opp, flags, data_len, sum) = parse_header(path, &head, magic, width)?;
+    if file_len - HEADER_LEN as u64 != data_len {
+        return Err(bad(format!(
+            "{} bytes of entries after the header, expected {data_len}",
+            file_len - HEADER_LEN as u64
+        )));
+    }
+    let want = usize::try_from(data_len)
+        .map_err(|_| bad(format!("{data_len} bytes of entries do not fit in memory")))?;
+    let mut entries = Vec::new();
+    entries.try_reserve_exact(want).map_err(|_| {
+        io(std::io::Error::new(
+            std::io::ErrorKind::OutOfMemory,
+            format!("cannot allocate {want} bytes for the entries"),
+        ))
+    })?;
+    (&mut file)
+        .take(data_len)
+        .read_to_end(&mut entries)
+        .map_err(io)?;
+    if entries.len() != want {
+        return Err(bad(format!(
+            "{} bytes of entries read, expected {data_len} (the file shrank while read)",
+            entries.len()
+        )));
+    }
+    if fnv1a(&entries) != sum {
+        return Err(TableError::Checksum {
+            path: path.to_owned(),
+        });
+    }
+    Ok((size, stm, opp, flags, entries))
+}
+
+/// What kind of file system entry a file type is, in words.
+fn file_kind(t: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Checks a table file's 32-byte header; returns the board, the class, the rule flags, the
+/// bytes of entries that must follow and their checksum.
+fn parse_header(
+    path: &Path,
+    bytes: &[u8; HEADER_LEN],
+    magic: [u8; 8],
+    width_expected: u8,
+) -> Result<(BoardSize, u8, u8, u8, u64, u64), TableError> {
+    let bad = |reason: String| TableError::Format {
+        path: path.to_owned(),
+        reason,
+    };
     if bytes[..8] != magic {
         return Err(bad("wrong magic bytes at offset 0".to_owned()));
     }
@@ -805,6 +900,11 @@ fn parse_any(
     if stm == 0 || opp == 0 || u32::from(stm) + u32::from(opp) > 8 {
         return Err(bad(format!(
             "material {stm}v{opp} at offset 12 is not a table class"
+        )));
+    }
+    if usize::from(stm) + usize::from(opp) > size.len() {
+        return Err(bad(format!(
+            "material {stm}v{opp} at offset 12 does not fit the {size} board"
         )));
     }
     if flags > 3 {
@@ -827,20 +927,8 @@ fn parse_any(
     } else {
         count.div_ceil(4)
     };
-    if (bytes.len() - HEADER_LEN) as u64 != data_len {
-        return Err(bad(format!(
-            "{} bytes of entries after the header, expected {data_len}",
-            bytes.len() - HEADER_LEN
-        )));
-    }
     let sum = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
-    let entries = bytes[HEADER_LEN..].to_vec();
-    if fnv1a(&entries) != sum {
-        return Err(TableError::Checksum {
-            path: path.to_owned(),
-        });
-    }
-    Ok((size, stm, opp, flags, entries))
+    Ok((size, stm, opp, flags, data_len, sum))
 }
 
 /// FNV-1a, 64 bits.

@@ -90,6 +90,13 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 600.0, requires = "checkpoint",
           value_parser = crate::options::seconds)]
     pub checkpoint_every: f64,
+    /// With `--dfpn`: every this many seconds, print a line to standard error with where the
+    /// search stands (positions expanded, table entries, proofs and disproofs in the table,
+    /// the root's proof and disproof numbers, resident memory), for logs of long searches.
+    /// The search is run in slices of this length (each resumes from the table, and saves
+    /// the checkpoint when there is one).
+    #[arg(long, value_name = "SECONDS", requires = "dfpn", value_parser = crate::options::seconds)]
+    pub log_every: Option<f64>,
     /// Look the position up in the endgame tables of this directory instead of solving it.
     #[arg(long, value_name = "DIR",
           conflicts_with_all = ["method", "line", "max_memory", "max_time"])]
@@ -590,9 +597,14 @@ fn prove_dfpn(
     }
     let every = Duration::from_secs_f64(args.checkpoint_every);
     let checkpoint = args.checkpoint.as_deref().map(|f| (f, every));
-    let r = search
-        .run_with_checkpoints(budget, &mut report, checkpoint)
-        .context("df-pn search")?;
+    let r = match args.log_every {
+        None => search
+            .run_with_checkpoints(budget, &mut report, checkpoint)
+            .context("df-pn search")?,
+        Some(log_every) => {
+            run_dfpn_logged(&mut search, budget, &mut report, checkpoint, log_every)?
+        }
+    };
     if let Some(file) = &args.checkpoint {
         search.save(file).with_context(|| {
             format!("writing the checkpoint {}", crate::output::shown_path(file))
@@ -669,6 +681,67 @@ fn prove_dfpn(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A df-pn search in slices of `log_every` seconds within the whole budget, with a status
+/// line on standard error after each slice; the result adds up the slices.
+fn run_dfpn_logged(
+    search: &mut Dfpn,
+    budget: &Budget,
+    report: &mut dyn FnMut(fanorona_ai::solve::Progress),
+    checkpoint: Option<(&std::path::Path, Duration)>,
+    log_every: f64,
+) -> Result<fanorona_ai::solve::dfpn::DfpnResult> {
+    let t0 = std::time::Instant::now();
+    let slice = Duration::from_secs_f64(log_every.max(1.0));
+    let first = search.status();
+    let log = |search: &Dfpn, t: Duration| {
+        let st = search.status();
+        errln!(
+            "df-pn status: {:.0} s, {} expanded, {} entries ({} proved, {} disproved), root pn {} dn {}, table {}, cut back {} times, resident {}",
+            t.as_secs_f64(),
+            st.expanded,
+            st.entries,
+            st.proofs,
+            st.disproofs,
+            st.root_pn,
+            st.root_dn,
+            human_bytes(st.bytes),
+            st.collections,
+            resident_bytes().map_or_else(|| "unknown".to_owned(), human_bytes),
+        );
+    };
+    log(search, Duration::ZERO);
+    loop {
+        let left = budget.max_time.map(|m| m.saturating_sub(t0.elapsed()));
+        let part = Budget {
+            max_bytes: budget.max_bytes,
+            max_time: Some(left.map_or(slice, |l| l.min(slice))),
+        };
+        let result = search.run_with_checkpoints(&part, report, checkpoint);
+        log(search, t0.elapsed());
+        match result {
+            Ok(mut r) => {
+                let st = search.status();
+                r.expanded = st.expanded - first.expanded;
+                r.collections = st.collections - first.collections;
+                r.bytes = st.peak_bytes;
+                r.time = t0.elapsed();
+                return Ok(r);
+            }
+            Err(fanorona_ai::solve::SolveError::TimeLimit { .. })
+                if left.is_none_or(|l| l > slice) => {}
+            Err(e) => return Err(e).context("df-pn search"),
+        }
+    }
+}
+
+/// The process's resident memory (Linux: `VmRSS` of `/proc/self/status`).
+fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }
 
 fn prove(args: &SolveArgs, pos: &Position, attacker: Color, budget: &Budget) -> Result<ExitCode> {
