@@ -128,6 +128,10 @@ fn dfpn_is_deterministic_even_when_its_table_is_cut_back() {
     assert!(runs.windows(2).all(|w| w[0] == w[1]));
 }
 
+/// 3x7 in 512 KiB: the table is cut back and the search still decides (measured: 16,080
+/// expansions, 5,857 entries, one cut-back, the same on every run since the search is
+/// deterministic). Budgets are not monotone: in 256 KiB the proofs, which are never dropped,
+/// fill the table (205.83 KiB) and the search stops, while 192 KiB decides after 5 cut-backs.
 #[test]
 fn a_small_table_still_decides_and_checkpoints_resume() {
     let start = solve::start(BoardSize::new(3, 7).unwrap());

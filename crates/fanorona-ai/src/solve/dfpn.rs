@@ -124,6 +124,9 @@ pub struct DfpnStatus {
     pub root_dn: u32,
     /// The table's bytes, by the estimate the memory budget uses.
     pub bytes: u64,
+    /// The root's turns with the proof and disproof numbers of the positions they lead to
+    /// (from the table, else from their mobility), in the order of the move generator.
+    pub children: Vec<(Turn, u32, u32)>,
     /// The most bytes the table has taken (this search object's runs).
     pub peak_bytes: u64,
     /// Times the table was cut back to fit the memory budget (this search object's runs).
@@ -903,19 +906,20 @@ impl Dfpn {
         }
         let root = self.root;
         let key = self.keyer.key(&root);
+        let mut kids: Vec<(Child, Position)> = Vec::new();
+        let mut children = Vec::new();
+        root.for_each_turn(|t| {
+            let child = root.play_unchecked(&t);
+            let k = self.keyer.key(&child);
+            let c = self.leaf(&child, k);
+            children.push((t, c.pn, c.dn));
+            if !kids.iter().any(|x| x.0.key == k) {
+                kids.push((c, child));
+            }
+        });
         let (root_pn, root_dn) = match self.table.get(&key) {
             Some(e) if e.pn == 0 || e.dn == 0 => (e.pn, e.dn),
-            _ => {
-                let mut kids: Vec<(Child, Position)> = Vec::new();
-                root.for_each_turn(|t| {
-                    let child = root.play_unchecked(&t);
-                    let k = self.keyer.key(&child);
-                    if !kids.iter().any(|c| c.0.key == k) {
-                        kids.push((self.leaf(&child, k), child));
-                    }
-                });
-                numbers(self.is_or(&root), &kids)
-            }
+            _ => numbers(self.is_or(&root), &kids),
         };
         DfpnStatus {
             expanded: self.expanded,
@@ -924,6 +928,7 @@ impl Dfpn {
             disproofs,
             root_pn,
             root_dn,
+            children,
             bytes: self.table.len() as u64 * ENTRY_BYTES,
             peak_bytes: self.peak.max(self.table.len() as u64 * ENTRY_BYTES),
             collections: self.collections,

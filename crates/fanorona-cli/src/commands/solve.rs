@@ -695,20 +695,33 @@ fn run_dfpn_logged(
     let t0 = std::time::Instant::now();
     let slice = Duration::from_secs_f64(log_every.max(1.0));
     let first = search.status();
+    // Proof and disproof numbers: "inf" for the search's infinity (2^31 - 1).
+    let num = |v: u32| -> String {
+        if v >= u32::MAX / 2 {
+            "inf".to_owned()
+        } else {
+            v.to_string()
+        }
+    };
     let log = |search: &Dfpn, t: Duration| {
         let st = search.status();
         errln!(
-            "df-pn status: {:.0} s, {} expanded, {} entries ({} proved, {} disproved), root pn {} dn {}, table {}, cut back {} times, resident {}",
+            "df-pn status: {:.0} s, {} expanded, {} entries ({} proved, {} disproved), root pn {} dn {}, table {}, cut back {} times, resident {}; first turns (pn/dn): {}",
             t.as_secs_f64(),
             st.expanded,
             st.entries,
             st.proofs,
             st.disproofs,
-            st.root_pn,
-            st.root_dn,
+            num(st.root_pn),
+            num(st.root_dn),
             human_bytes(st.bytes),
             st.collections,
             resident_bytes().map_or_else(|| "unknown".to_owned(), human_bytes),
+            st.children
+                .iter()
+                .map(|(t, pn, dn)| format!("{t} {}/{}", num(*pn), num(*dn)))
+                .collect::<Vec<_>>()
+                .join(", "),
         );
     };
     log(search, Duration::ZERO);
@@ -731,6 +744,14 @@ fn run_dfpn_logged(
             }
             Err(fanorona_ai::solve::SolveError::TimeLimit { .. })
                 if left.is_none_or(|l| l > slice) => {}
+            // The whole budget ran out (not only the slice): say so.
+            Err(fanorona_ai::solve::SolveError::TimeLimit { .. }) => {
+                bail!(
+                    "df-pn search: time budget of {:.1} s ran out ({} positions expanded in all; the table is in the checkpoint when one was given)",
+                    budget.max_time.unwrap_or_default().as_secs_f64(),
+                    search.expanded()
+                );
+            }
             Err(e) => return Err(e).context("df-pn search"),
         }
     }
