@@ -11,6 +11,12 @@ mod cmd;
 mod dist;
 mod docs;
 mod flags;
+// The public-API listing of the snapshot tests (included by the crates' tests via #[path]);
+// compiled here only to test the extractor itself.
+#[cfg(test)]
+mod public_api;
+#[cfg(test)]
+mod public_api_tests;
 mod release;
 mod screenshot;
 
