@@ -67,6 +67,7 @@ pub struct PositionReport {
 
 /// The result of a benchmark run.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Report {
     /// The depth searched.
     pub depth: u32,

@@ -46,6 +46,7 @@ use crate::tt::turn_key;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+#[non_exhaustive]
 pub enum Level {
     /// Beatable by a new player: shallow, noisy, and content with a worse turn.
     Beginner,
@@ -306,8 +307,22 @@ impl fmt::Display for Level {
 }
 
 /// A level name that is not one of the four.
+///
+/// ```
+/// use fanorona_ai::Level;
+///
+/// let err = "expert".parse::<Level>().unwrap_err();
+/// assert_eq!(err.given(), "expert");
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct LevelError(pub String);
+pub struct LevelError(String);
+
+impl LevelError {
+    /// The text that was not a level.
+    pub fn given(&self) -> &str {
+        &self.0
+    }
+}
 
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -10,8 +10,21 @@ use crate::params::{CLOCK_MAX_PERCENT, CLOCK_MOVES, MAX_DEPTH, MOVE_OVERHEAD_MS,
 /// the system's clock (a year is as good as forever for a search).
 pub(crate) const MAX_BUDGET: Duration = Duration::from_secs(365 * 24 * 3600);
 
-/// The side to move's game clock.
+/// The side to move's game clock. Made with [`Clock::new`] (it may gain fields: it is
+/// `#[non_exhaustive]`).
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use fanorona_ai::{Clock, Limits};
+///
+/// let clock = Clock::new(Duration::from_secs(60), Duration::from_secs(1)).with_moves_to_go(20);
+/// let limits = Limits::default().with_clock(clock);
+/// assert_eq!(limits.clock.map(|c| c.moves_to_go), Some(Some(20)));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct Clock {
     /// Time left on the clock.
     pub remaining: Duration,
@@ -19,6 +32,23 @@ pub struct Clock {
     pub increment: Duration,
     /// Turns to play until the next time control, when there is one.
     pub moves_to_go: Option<u32>,
+}
+
+impl Clock {
+    /// A clock with `remaining` time and `increment` per turn, and no time control ahead.
+    pub fn new(remaining: Duration, increment: Duration) -> Clock {
+        Clock {
+            remaining,
+            increment,
+            moves_to_go: None,
+        }
+    }
+
+    /// This clock with `turns` to play until the next time control.
+    pub fn with_moves_to_go(mut self, turns: u32) -> Clock {
+        self.moves_to_go = Some(turns);
+        self
+    }
 }
 
 /// The limits of one search. Several may be set; the search stops at the first one reached.
@@ -40,7 +70,11 @@ pub struct Clock {
 /// let clock = Limits::clock(Duration::from_secs(60), Duration::from_secs(1));
 /// assert!(clock.clock.is_some());
 /// ```
+///
+/// `Limits` may gain fields (it is `#[non_exhaustive]`): make it with the constructors and the
+/// `with_` methods, or from [`Limits::default`] (no limit) by setting fields.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[non_exhaustive]
 pub struct Limits {
     /// Stop after completing this many plies of iterative deepening.
     pub depth: Option<u32>,
@@ -86,11 +120,7 @@ impl Limits {
     /// Play on a game clock with `remaining` time and `increment` per turn.
     pub fn clock(remaining: Duration, increment: Duration) -> Limits {
         Limits {
-            clock: Some(Clock {
-                remaining,
-                increment,
-                moves_to_go: None,
-            }),
+            clock: Some(Clock::new(remaining, increment)),
             ..Limits::default()
         }
     }
@@ -126,6 +156,18 @@ impl Limits {
     /// These limits with a time limit added.
     pub fn with_movetime(mut self, time: Duration) -> Limits {
         self.movetime = Some(time);
+        self
+    }
+
+    /// These limits with a game clock added.
+    pub fn with_clock(mut self, clock: Clock) -> Limits {
+        self.clock = Some(clock);
+        self
+    }
+
+    /// These limits with a forced-win search added (see [`Limits::mate`]).
+    pub fn with_mate(mut self, turns: u32) -> Limits {
+        self.mate = Some(turns);
         self
     }
 

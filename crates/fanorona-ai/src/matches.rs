@@ -14,11 +14,9 @@
 //! use fanorona_ai::matches::{MatchConfig, play_match};
 //! use fanorona_core::{BoardSize, Position};
 //!
-//! let config = MatchConfig {
-//!     games: 2,
-//!     openings: vec![Position::start(BoardSize::TELO)],
-//!     ..MatchConfig::default()
-//! };
+//! let mut config = MatchConfig::default();
+//! config.games = 2;
+//! config.openings = vec![Position::start(BoardSize::TELO)];
 //! let result = play_match(&"greedy".parse()?, &"random".parse()?, &config, |_, _| Ok(()))?;
 //! let t = result.tally;
 //! assert_eq!(t.wins + t.draws + t.losses, 2);
@@ -46,6 +44,7 @@ use crate::rng::mix;
 
 /// How a match is played.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct MatchConfig {
     /// Number of games (the most, when an SPRT may stop the match earlier).
     pub games: usize,
@@ -178,6 +177,7 @@ impl Termination {
 
 /// One finished game of a match.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct MatchGame {
     /// The game's number, from 0; games `2k` and `2k + 1` are pair `k`.
     pub index: usize,
@@ -262,6 +262,7 @@ impl MatchGame {
 
 /// Counts of a match so far, for the first player.
 #[derive(Clone, PartialEq, Debug, Default)]
+#[non_exhaustive]
 pub struct Tally {
     /// Games the first player won.
     pub wins: usize,
@@ -326,6 +327,7 @@ pub enum Stop {
 
 /// The result of a match.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct MatchResult {
     /// The counts for the first player.
     pub tally: Tally,
@@ -386,6 +388,7 @@ impl std::error::Error for MatchError {
 
 /// A game's end.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct GameEnd {
     /// The game as played.
     pub game: Game,

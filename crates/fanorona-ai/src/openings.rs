@@ -29,7 +29,7 @@ use core::fmt;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
 
-use fanorona_core::{BoardSize, Game, Position, Rules, Turn};
+use fanorona_core::{BoardSize, Game, Position, PositionError, Rules, Turn};
 
 use crate::{Limits, Rng, Score, SearchOptions, Searcher};
 
@@ -42,6 +42,7 @@ pub const MAX_LINE: usize = 1024;
 
 /// A line of a suite that cannot be used.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct OpeningsError {
     /// The line, from 1.
     pub line: usize,
@@ -107,6 +108,7 @@ pub fn builtin(size: BoardSize, rules: Rules) -> Option<Vec<Position>> {
 
 /// How to generate a suite.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct GenerateConfig {
     /// The board.
     pub size: BoardSize,
@@ -126,8 +128,39 @@ pub struct GenerateConfig {
     pub max_tries: usize,
 }
 
+impl GenerateConfig {
+    /// A suite of `count` positions reached by `plies` random turns from the setup of `size`
+    /// under `rules`, with the defaults of `fanorona openings`: scores within 50 centi-stones
+    /// by 20,000-node searches, seed 1, at most 100 tries a position.
+    ///
+    /// ```
+    /// use fanorona_ai::openings::{GenerateConfig, generate};
+    /// use fanorona_core::{BoardSize, Rules};
+    ///
+    /// let size = BoardSize::new(3, 3)?;
+    /// let mut config = GenerateConfig::new(size, Rules::STANDARD, 1, 2);
+    /// config.nodes = 200;
+    /// let suite = generate(&config, |_, _| {})?;
+    /// assert!(suite.openings.len() <= 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(size: BoardSize, rules: Rules, plies: usize, count: usize) -> GenerateConfig {
+        GenerateConfig {
+            size,
+            rules,
+            plies,
+            count,
+            max_eval: 50,
+            nodes: 20_000,
+            seed: 1,
+            max_tries: count.saturating_mul(100),
+        }
+    }
+}
+
 /// A generated opening.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct Opening {
     /// The position.
     pub position: Position,
@@ -150,6 +183,7 @@ impl fmt::Display for Opening {
 
 /// What [`generate`] found.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Generated {
     /// The openings kept, in the order found (at most `count`).
     pub openings: Vec<Opening>,
@@ -165,12 +199,20 @@ pub struct Generated {
 /// scoring at most `max_eval` either way, until `count` are kept or `max_tries` sequences
 /// are tried. Deterministic: the same configuration gives the same suite on any machine.
 /// `progress` is called after each scored position with the counts so far.
-pub fn generate(config: &GenerateConfig, mut progress: impl FnMut(usize, usize)) -> Generated {
+///
+/// # Errors
+///
+/// [`PositionError::WrongBoard`] when the rules' game has no start on the board
+/// (Fanoron-Telo on a board other than 3x3).
+pub fn generate(
+    config: &GenerateConfig,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Generated, PositionError> {
     let mut rng = Rng::new(config.seed);
     let mut searcher = Searcher::new(16);
     let limits = Limits::nodes(config.nodes.max(1));
     let stop = AtomicBool::new(false);
-    let start = Position::start_with(config.size, config.rules);
+    let start = Position::start_with(config.size, config.rules)?;
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     let (mut tries, mut scored) = (0, 0);
@@ -211,11 +253,11 @@ pub fn generate(config: &GenerateConfig, mut progress: impl FnMut(usize, usize))
         }
         progress(out.len(), scored);
     }
-    Generated {
+    Ok(Generated {
         openings: out,
         tries,
         scored,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -267,6 +309,15 @@ mod tests {
     }
 
     #[test]
+    fn a_game_without_a_start_on_the_board_is_an_error() {
+        let config = GenerateConfig::new(BoardSize::STANDARD, Rules::TELO, 2, 5);
+        assert_eq!(
+            generate(&config, |_, _| {}).unwrap_err(),
+            PositionError::WrongBoard(fanorona_core::GameKind::Telo)
+        );
+    }
+
+    #[test]
     fn generation_is_reproducible_and_keeps_what_it_says() {
         let config = GenerateConfig {
             size: BoardSize::DIMY,
@@ -278,8 +329,8 @@ mod tests {
             seed: 7,
             max_tries: 500,
         };
-        let a = generate(&config, |_, _| {});
-        let b = generate(&config, |_, _| {});
+        let a = generate(&config, |_, _| {}).unwrap();
+        let b = generate(&config, |_, _| {}).unwrap();
         assert_eq!(a.openings, b.openings);
         assert!(!a.openings.is_empty());
         let mut seen = HashSet::new();

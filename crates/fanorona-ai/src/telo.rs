@@ -62,7 +62,7 @@ impl TeloSolution {
     /// None in practice: the error of [`Position::try_start`], kept as a value.
     pub fn solve(mut rules: Rules) -> Result<TeloSolution, PositionError> {
         rules = rules.with_game(GameKind::Telo);
-        let start = Position::try_start(BoardSize::TELO, rules)?;
+        let start = Position::start_with(BoardSize::TELO, rules)?;
         // Forward: every reachable position and its successors.
         let mut index: HashMap<Key, usize> = HashMap::new();
         let mut positions = vec![start];

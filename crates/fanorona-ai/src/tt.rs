@@ -93,6 +93,7 @@ impl Entry {
 
 /// What a probe finds.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Hit {
     /// The best turn's key ([`turn_key`]), 0 when none was stored.
     pub turn: u64,

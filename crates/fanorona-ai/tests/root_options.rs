@@ -41,10 +41,7 @@ fn root_turns_restrict_the_answer_and_every_line() {
     let all = g.position().legal_turns();
     assert_eq!(all.len(), 3, "a1-b2A, a1-b2A-a3W, a1-b1A");
     let other = turn(&g, "a1-b1A");
-    let options = SearchOptions {
-        root_turns: vec![other],
-        ..SearchOptions::default()
-    };
+    let options = SearchOptions::default().with_root_turns(vec![other]);
     let (infos, best) = search(&g, Limits::depth(3), &options);
     assert_eq!(best, other);
     assert_eq!(infos.len(), 3);
@@ -63,16 +60,10 @@ fn root_turns_that_are_not_legal_are_left_out_or_an_error() {
     let elsewhere = game("9/9/9/9/1W6B w");
     let foreign = turn(&elsewhere, "b1-c1");
     assert!(!start.position().is_legal(&foreign));
-    let options = SearchOptions {
-        root_turns: vec![foreign, legal],
-        ..SearchOptions::default()
-    };
+    let options = SearchOptions::default().with_root_turns(vec![foreign, legal]);
     let (_, best) = search(&start, Limits::depth(2), &options);
     assert_eq!(best, legal);
-    let only_foreign = SearchOptions {
-        root_turns: vec![foreign],
-        ..SearchOptions::default()
-    };
+    let only_foreign = SearchOptions::default().with_root_turns(vec![foreign]);
     let err = Searcher::new(1)
         .search(
             &start,
@@ -88,10 +79,7 @@ fn root_turns_that_are_not_legal_are_left_out_or_an_error() {
 #[test]
 fn multipv_reports_the_best_lines_in_order_after_each_iteration() {
     let g = Game::default();
-    let options = SearchOptions {
-        multipv: 3,
-        ..SearchOptions::default()
-    };
+    let options = SearchOptions::default().with_multipv(3);
     let (infos, best) = search(&g, Limits::depth(4), &options);
     // Four iterations of three lines each, numbered 1, 2, 3.
     assert_eq!(infos.len(), 12);
@@ -122,10 +110,7 @@ fn multipv_scores_are_the_exact_scores_of_the_root_turns() {
     // Every root turn searched alone (a fresh searcher restricted to it) scores the same as
     // the line that turn gets in a search of all lines.
     let g = game("9/9/2B6/9/W1B6 w");
-    let options = SearchOptions {
-        multipv: 9,
-        ..SearchOptions::default()
-    };
+    let options = SearchOptions::default().with_multipv(9);
     let (infos, _) = search(&g, Limits::depth(3), &options);
     let last: Vec<&Info> = infos.iter().filter(|i| i.depth == 3).collect();
     // More lines asked than root turns: one line per turn.
@@ -133,10 +118,7 @@ fn multipv_scores_are_the_exact_scores_of_the_root_turns() {
     assert_eq!(last[0].score, Score::Win(1));
     assert_eq!(last[0].pv[0], turn(&g, "a1-b2A-a3W"));
     for line in last {
-        let alone = SearchOptions {
-            root_turns: vec![line.pv[0]],
-            ..SearchOptions::default()
-        };
+        let alone = SearchOptions::default().with_root_turns(vec![line.pv[0]]);
         let (alone, _) = search(&g, Limits::depth(3), &alone);
         assert_eq!(alone.last().unwrap().score, line.score, "{}", line.pv[0]);
     }
@@ -159,11 +141,9 @@ fn a_mate_limit_stops_at_the_first_win_in_time_and_bounds_the_depth() {
 fn levels_keep_the_root_turns() {
     let g = Game::default();
     let only = turn(&g, "d2-e3A");
-    let options = SearchOptions {
-        root_turns: vec![only],
-        seed: 7,
-        ..SearchOptions::default()
-    };
+    let options = SearchOptions::default()
+        .with_root_turns(vec![only])
+        .with_noise(0, 7);
     for level in [Level::Beginner, Level::Casual] {
         let r = level
             .play_with_options(

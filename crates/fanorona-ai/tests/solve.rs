@@ -49,7 +49,7 @@ fn hand_checked_positions() {
     assert_eq!(pn_of(&p).value, Value::Loss);
     let mut rules = solve::solver_rules();
     rules = rules.with_stuck(StuckRule::Draws);
-    let p = p.with_rules(rules);
+    let p = p.with_rules(rules).unwrap();
     assert_eq!(retro_of(&p).value, Value::Draw);
     assert_eq!(pn_of(&p).value, Value::Draw);
     assert!(retro_of(&p).best.is_none());
@@ -211,7 +211,7 @@ fn rule_options_are_honoured() {
     // both methods still agree.
     let mut rules = solve::solver_rules();
     rules = rules.with_no_capture_limit(core::num::NonZeroU16::new(4));
-    let start = Position::start_with(BoardSize::TELO, rules);
+    let start = Position::start_with(BoardSize::TELO, rules).unwrap();
     let s = retro_of(&start);
     assert!(s.states > 1012);
     assert_eq!(s.value, pn_of(&start).value);
@@ -227,7 +227,7 @@ fn rule_options_are_honoured() {
         "opening-restriction=on,no-capture-limit=off",
     ] {
         let rules: Rules = rules.parse().unwrap();
-        let start = Position::start_with("3x5".parse().unwrap(), rules);
+        let start = Position::start_with("3x5".parse().unwrap(), rules).unwrap();
         let s = retro_of(&start);
         assert_eq!(s.value, pn_of(&start).value, "{rules}");
         assert_ne!(s.states, 444_908, "{rules}");
@@ -237,10 +237,7 @@ fn rule_options_are_honoured() {
 #[test]
 fn budgets_stop_a_solve() {
     let start = solve::start(BoardSize::DIMY);
-    let budget = Budget {
-        max_bytes: Some(1 << 20),
-        max_time: None,
-    };
+    let budget = Budget::default().with_max_bytes(1 << 20);
     match retro::solve(&start, &budget, &mut |_| {}) {
         Err(SolveError::MemoryLimit { limit, .. }) => assert_eq!(limit, 1 << 20),
         other => panic!("expected the memory budget to stop the solve, got {other:?}"),
@@ -249,10 +246,7 @@ fn budgets_stop_a_solve() {
         Err(SolveError::MemoryLimit { .. }) => {}
         other => panic!("expected the memory budget to stop the search, got {other:?}"),
     }
-    let budget = Budget {
-        max_bytes: None,
-        max_time: Some(std::time::Duration::from_millis(1)),
-    };
+    let budget = Budget::default().with_max_time(std::time::Duration::from_millis(1));
     let err = retro::solve(&start, &budget, &mut |_| {}).unwrap_err();
     assert!(
         err.to_string().starts_with("time budget of 0.0 s ran out"),
@@ -269,7 +263,7 @@ fn layered_analysis_agrees_with_retrograde_analysis() {
         ("3x5", "compulsory-continuation=on,no-capture-limit=off"),
     ] {
         let rules: Rules = rules.parse().unwrap();
-        let start = Position::start_with(size.parse().unwrap(), rules);
+        let start = Position::start_with(size.parse().unwrap(), rules).unwrap();
         let r = retro_of(&start);
         let l = layered::solve(&start, &Budget::default(), &mut |_| {}).unwrap();
         assert_eq!(
@@ -309,10 +303,7 @@ fn proof_number_search_within_a_tight_memory_budget() {
     heavy.sort_by_key(|h| std::cmp::Reverse(h.0));
     let mut collapsed = 0;
     for (bytes, p, v) in heavy.into_iter().take(6) {
-        let budget = Budget {
-            max_bytes: Some(bytes * 3 / 4),
-            max_time: None,
-        };
+        let budget = Budget::default().with_max_bytes(bytes * 3 / 4);
         match pns::solve(&p, &budget, &mut |_| {}) {
             Ok(r) => {
                 assert_eq!(r.value, v, "{p}");

@@ -250,7 +250,11 @@ fn wrong_claims_rules_and_duplicates_are_rejected() {
     bad.extend_from_slice(&d[second + n..]);
     assert_eq!(rejected(&reseal(&bad)).kind, ErrorKind::Claim);
     // Memory: the positions must fit the limit.
-    let e = verify::verify(Cursor::new(t.as_bytes()), &Limits { max_bytes: 100 }).unwrap_err();
+    let e = verify::verify(
+        Cursor::new(t.as_bytes()),
+        &Limits::default().with_max_bytes(100),
+    )
+    .unwrap_err();
     assert_eq!(e.kind, ErrorKind::MemoryLimit);
 }
 

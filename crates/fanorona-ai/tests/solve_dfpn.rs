@@ -135,10 +135,7 @@ fn dfpn_is_deterministic_even_when_its_table_is_cut_back() {
 #[test]
 fn a_small_table_still_decides_and_checkpoints_resume() {
     let start = solve::start(BoardSize::new(3, 7).unwrap());
-    let budget = Budget {
-        max_bytes: Some(512 << 10),
-        max_time: None,
-    };
+    let budget = Budget::default().with_max_bytes(512 << 10);
     let mut s = Dfpn::new(&start, start.side_to_move()).unwrap();
     let r = s.run(&budget, &mut |_| {}).unwrap();
     assert_eq!(r.proved, Some(true));

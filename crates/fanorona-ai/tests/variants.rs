@@ -70,7 +70,7 @@ fn engine_game(start: Position, depth: u32, plies: usize) -> Game {
 
 #[test]
 fn telo_engine_games_end_legally() {
-    let start = Position::try_start(BoardSize::TELO, Rules::TELO).unwrap();
+    let start = Position::start_with(BoardSize::TELO, Rules::TELO).unwrap();
     // Fanoron-Telo is a win for White in 9 plies (docs/solver.md): searching deep enough,
     // the engine finds it from the start and wins the game with a line of three.
     let (_, score) = best(start, 10);
@@ -109,7 +109,7 @@ fn telo_engine_games_end_legally() {
 
 #[test]
 fn vela_engine_games_stay_legal() {
-    let start = Position::start_with(BoardSize::STANDARD, Rules::VELA);
+    let start = Position::start_with(BoardSize::STANDARD, Rules::VELA).unwrap();
     let game = engine_game(start, 3, 60);
     let mut pos = start;
     for turn in game.turns() {
@@ -163,7 +163,7 @@ fn the_engine_protocol_plays_both_games() {
         .lines()
         .find_map(|l| l.strip_prefix("bestmove "))
         .unwrap();
-    let vela = Position::start_with(BoardSize::STANDARD, Rules::VELA);
+    let vela = Position::start_with(BoardSize::STANDARD, Rules::VELA).unwrap();
     let turn = vela.parse_turn(best.split(' ').next().unwrap()).unwrap();
     assert!(turn.is_paika(), "{out}");
 }

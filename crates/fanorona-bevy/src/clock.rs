@@ -103,11 +103,10 @@ impl Clocks {
     /// The engine's clock for `side`: what `fanorona-ai` spreads over the rest of the game.
     pub fn engine_clock(&self, side: Side) -> Option<fanorona_ai::Clock> {
         let (_, increment) = self.control?;
-        Some(fanorona_ai::Clock {
-            remaining: self.remaining[side.index()],
+        Some(fanorona_ai::Clock::new(
+            self.remaining[side.index()],
             increment,
-            moves_to_go: None,
-        })
+        ))
     }
 }
 

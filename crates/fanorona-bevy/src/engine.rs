@@ -55,7 +55,8 @@ pub fn max_think(level: Level) -> Duration {
         Level::Beginner => 1_000,
         Level::Casual => 2_000,
         Level::Strong => 3_000,
-        Level::Maximum => 5_000,
+        // Maximum, and any level added later: the longest.
+        _ => 5_000,
     })
 }
 

@@ -105,7 +105,7 @@ pub fn record_text(game: &Game, players: [Player; 2], level: u8) -> Result<Strin
     if rules != Rules::default() {
         record.set_tag("Rules", rules.to_string());
     }
-    if Position::try_start(start.size(), rules).ok() != Some(*start) {
+    if Position::start_with(start.size(), rules).ok() != Some(*start) {
         record.set_tag("FEN", start.to_fen());
     }
     record.movetext = game

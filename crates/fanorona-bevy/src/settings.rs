@@ -178,8 +178,8 @@ impl Settings {
     /// board whatever the stored board says).
     pub fn start_position(&self) -> Position {
         let rules = self.rules();
-        Position::try_start(self.board_size(), rules)
-            .or_else(|_| Position::try_start(BoardSize::TELO, rules))
+        Position::start_with(self.board_size(), rules)
+            .or_else(|_| Position::start_with(BoardSize::TELO, rules))
             .unwrap_or_else(|_| Position::start(self.board_size()))
     }
 

@@ -1553,10 +1553,7 @@ fn the_engine_plays_within_its_clock() {
     assert_eq!(clock.increment, ms(1000));
     assert!(clock.remaining <= ms(60_000) && clock.remaining > ms(59_000));
     // The real engine's limits: the clock's budget is what stops it (60 s, no moves to go).
-    let limits = fanorona_ai::Limits {
-        clock: Some(clock),
-        ..fanorona_ai::Limits::default()
-    };
+    let limits = fanorona_ai::Limits::default().with_clock(clock);
     let (_, hard) = limits.time_budget().expect("a budget");
     assert!(hard < ms(60_000) / 10, "{hard:?}");
 }

@@ -122,7 +122,7 @@ pub fn start_position(board: Option<&str>, rules: Rules) -> Result<Position> {
         None if rules.game() == GameKind::Telo => BoardSize::TELO,
         None => BoardSize::STANDARD,
     };
-    Position::try_start(size, rules).context("in --board")
+    Position::start_with(size, rules).context("in --board")
 }
 
 /// The ranges of the numeric options, checked by the argument parser with a message. The

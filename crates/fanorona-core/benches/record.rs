@@ -44,16 +44,15 @@ fn random_game(rng: &mut XorShift, n: usize) -> GameRecord {
         name: name.to_owned(),
         value,
     };
-    GameRecord {
-        tags: vec![
+    GameRecord::new(
+        vec![
             tag("Event", "Random games".into()),
             tag("Round", n.to_string()),
             tag("Result", result.as_str().into()),
         ],
         movetext,
-        result: Some(result),
-        source: None,
-    }
+        Some(result),
+    )
 }
 
 /// The FGN text of `GAMES` random games and their number of turns.

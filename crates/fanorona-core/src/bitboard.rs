@@ -79,6 +79,22 @@ impl Bitboard {
     }
 }
 
+/// The set of the points' indices.
+///
+/// ```
+/// use fanorona_core::{Bitboard, BoardSize};
+///
+/// let size = BoardSize::STANDARD;
+/// let set: Bitboard = ["a1", "e5"].iter().filter_map(|n| size.parse_point(n)).collect();
+/// assert_eq!(set.count(), 2);
+/// assert_eq!(set.first(size).map(|p| p.to_string()), Some("a1".to_owned()));
+/// ```
+impl FromIterator<Point> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Point>>(points: I) -> Bitboard {
+        Bitboard(points.into_iter().fold(0, |bits, p| bits | 1 << p.index()))
+    }
+}
+
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Bitboard({:#x})", self.0)

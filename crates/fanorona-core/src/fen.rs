@@ -344,12 +344,12 @@ fn parse_setup(fen: &str) -> Result<(Setup, Option<GameKind>), FenError> {
         });
     }
     let setup = Setup {
-        size,
         white: Bitboard::from_bits(white),
         black: Bitboard::from_bits(black),
         side_to_move: side,
         no_capture_count,
         turn_number,
+        ..Setup::empty(size)
     };
     Ok((setup, game))
 }

@@ -12,8 +12,25 @@ use crate::{
 
 /// An unchecked position: plain data, not necessarily legal. Turn it into a [`Position`] with
 /// [`Position::from_setup`].
+///
+/// It may gain fields (it is `#[non_exhaustive]`): start from [`Setup::empty`] or
+/// [`Position::to_setup`] and set fields.
+///
+/// ```
+/// use fanorona_core::{BoardSize, Color, Position, Rules, Setup};
+///
+/// let size = BoardSize::DIMY;
+/// let mut setup = Setup::empty(size);
+/// setup.white = [size.point(0, 0), size.point(1, 1)].into_iter().flatten().collect();
+/// setup.black = size.parse_point("e5").into_iter().collect();
+/// setup.side_to_move = Color::Black;
+/// let pos = Position::from_setup(setup, Rules::STANDARD)?;
+/// assert_eq!(pos.to_fen(), "4B/5/5/1W3/W4 b");
+/// # Ok::<(), fanorona_core::PositionError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Setup {
     /// The board.
     pub size: BoardSize,
@@ -28,6 +45,20 @@ pub struct Setup {
     /// The turn number, starting at 1 and growing after each Black turn (for the opening
     /// restriction, which applies to each side's turn in turn 1).
     pub turn_number: u16,
+}
+
+impl Setup {
+    /// The empty board of `size`, White to move, no turn without capture yet, turn 1.
+    pub fn empty(size: BoardSize) -> Setup {
+        Setup {
+            size,
+            white: Bitboard::EMPTY,
+            black: Bitboard::EMPTY,
+            side_to_move: Color::White,
+            no_capture_count: 0,
+            turn_number: 1,
+        }
+    }
 }
 
 /// What makes a [`Setup`] unusable.
@@ -119,51 +150,6 @@ impl Position {
     /// assert_eq!(Position::start(BoardSize::TELO).to_fen(), "BBB/B1W/WWW w");
     /// ```
     pub fn start(size: BoardSize) -> Position {
-        Position::start_with(size, Rules::STANDARD)
-    }
-
-    /// The starting position of any board size under the given rules; for Fanoron-Telo
-    /// (`game=telo`) the empty 3x3 board.
-    ///
-    /// # Panics
-    ///
-    /// When the rules' game is not played on this board (Fanoron-Telo on a board other than
-    /// 3x3); [`Position::try_start`] returns an error instead.
-    pub fn start_with(size: BoardSize, rules: Rules) -> Position {
-        match Position::try_start(size, rules) {
-            Ok(pos) => pos,
-            Err(e) => panic!("no start position: {e}"),
-        }
-    }
-
-    /// The starting position of any board size under the given rules, or why there is none.
-    ///
-    /// ```
-    /// use fanorona_core::{BoardSize, Position, Rules};
-    ///
-    /// let telo = Position::try_start(BoardSize::TELO, Rules::TELO)?;
-    /// assert_eq!(telo.to_fen(), "3/3/3 w telo");
-    /// assert!(Position::try_start(BoardSize::STANDARD, Rules::TELO).is_err());
-    /// # Ok::<(), fanorona_core::PositionError>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`PositionError::WrongBoard`] when the rules' game is not played on this board.
-    pub fn try_start(size: BoardSize, rules: Rules) -> Result<Position, PositionError> {
-        if rules.game == GameKind::Telo {
-            return Position::from_setup(
-                Setup {
-                    size,
-                    white: Bitboard::from_bits(0),
-                    black: Bitboard::from_bits(0),
-                    side_to_move: Color::White,
-                    no_capture_count: 0,
-                    turn_number: 1,
-                },
-                rules,
-            );
-        }
         let (rows, cols) = (size.rows(), size.cols());
         let mid = rows / 2;
         let mut white = 0u64;
@@ -186,17 +172,44 @@ impl Position {
                 }
             }
         }
-        Position::from_setup(
-            Setup {
-                size,
-                white: Bitboard::from_bits(white),
-                black: Bitboard::from_bits(black),
-                side_to_move: Color::White,
-                no_capture_count: 0,
-                turn_number: 1,
-            },
-            rules,
-        )
+        let geo = size.geometry();
+        let mut pos = Position {
+            geo,
+            stones: [white, black],
+            side: Color::White,
+            rules: Rules::STANDARD,
+            no_capture: 0,
+            turn_number: 1,
+            hash: 0,
+        };
+        pos.hash = pos.compute_zobrist();
+        pos
+    }
+
+    /// The starting position of any board size under the given rules, or why there is none:
+    /// the stones of [`Position::start`] for the capture games, the empty 3x3 board for
+    /// Fanoron-Telo (`game=telo`).
+    ///
+    /// ```
+    /// use fanorona_core::{BoardSize, Position, PositionError, Rules};
+    ///
+    /// let telo = Position::start_with(BoardSize::TELO, Rules::TELO)?;
+    /// assert_eq!(telo.to_fen(), "3/3/3 w telo");
+    /// assert_eq!(
+    ///     Position::start_with(BoardSize::STANDARD, Rules::TELO),
+    ///     Err(PositionError::WrongBoard(Rules::TELO.game())),
+    /// );
+    /// # Ok::<(), PositionError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::WrongBoard`] when the rules' game is not played on this board.
+    pub fn start_with(size: BoardSize, rules: Rules) -> Result<Position, PositionError> {
+        if rules.game == GameKind::Telo {
+            return Position::from_setup(Setup::empty(size), rules);
+        }
+        Position::start(size).with_rules(rules)
     }
 
     /// Checks a [`Setup`] and makes it a position under `rules`.
@@ -265,21 +278,22 @@ impl Position {
     /// use fanorona_core::{Position, Rules};
     ///
     /// let pos = Position::from_fen("3/1W1/3 b")?;
-    /// assert!(pos.try_with_rules(Rules::TELO).is_ok());
-    /// assert!(Position::standard().try_with_rules(Rules::TELO).is_err());
+    /// assert!(pos.with_rules(Rules::TELO).is_ok());
+    /// assert!(Position::standard().with_rules(Rules::TELO).is_err());
     /// # Ok::<(), fanorona_core::FenError>(())
     /// ```
     ///
     /// # Errors
     ///
     /// The [`PositionError`] of the setup under `rules`.
-    pub fn try_with_rules(&self, rules: Rules) -> Result<Position, PositionError> {
+    pub fn with_rules(&self, rules: Rules) -> Result<Position, PositionError> {
         Position::from_setup(self.to_setup(), rules)
     }
 
-    /// The same position under other rules, unchecked: the caller keeps the rules' game
-    /// possible on this board (see [`Position::try_with_rules`]).
-    pub fn with_rules(mut self, rules: Rules) -> Position {
+    /// The same position under other rules, unchecked (for engines that switch options of
+    /// one game, such as the no-capture limit): the caller keeps the rules' game possible on
+    /// this board, which [`Position::with_rules`] checks.
+    pub fn with_rules_unchecked(mut self, rules: Rules) -> Position {
         self.rules = rules;
         self
     }
@@ -403,10 +417,11 @@ impl Position {
     /// ```
     /// use fanorona_core::{BoardSize, Position, Rules};
     ///
-    /// let vela = Position::start_with(BoardSize::STANDARD, Rules::VELA);
+    /// let vela = Position::start_with(BoardSize::STANDARD, Rules::VELA)?;
     /// assert!(vela.is_vela_phase());
     /// assert!(!vela.has_capture());
     /// assert!(vela.legal_turns().iter().all(|t| t.is_paika()));
+    /// # Ok::<(), fanorona_core::PositionError>(())
     /// ```
     #[inline]
     pub fn is_vela_phase(&self) -> bool {

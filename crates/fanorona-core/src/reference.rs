@@ -144,6 +144,7 @@ type CaptureStep = (usize, char, Vec<(i32, i32)>);
 
 /// A legal turn: its text in the standard notation and the position after it.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct ReferenceTurn {
     /// The turn as text, such as `d2-e3A` or `c3-b3` (see `docs/notation.md`).
     pub text: String,

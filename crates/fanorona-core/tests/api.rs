@@ -33,7 +33,7 @@ fn illegal_turns_say_why() {
     assert_eq!(reason(&over, "a1-a2"), IllegalReason::GameOver);
     // Under the opening restriction, a first turn is a single capture step.
     let rules: Rules = "opening-restriction".parse().unwrap();
-    let start = Position::standard().with_rules(rules);
+    let start = Position::standard().with_rules(rules).unwrap();
     assert_eq!(
         reason(&start, "d3-e3W-e4"),
         IllegalReason::OpeningRestriction
@@ -235,4 +235,66 @@ fn unchecked_play_asserts_in_debug_builds() {
     let turn = pos.parse_turn("f2-e3A").unwrap();
     let next = pos.play(&turn).unwrap();
     let _ = next.play_unchecked(&turn);
+}
+
+#[test]
+fn constructors_answer_wrong_input_with_errors() {
+    use fanorona_core::{Bitboard, GameKind, PositionError, Setup};
+    // Every board with every game: a start, or `WrongBoard` for Fanoron-Telo off 3x3 (the
+    // traditional game is played on the 3x3 board only); never a panic.
+    for size in BoardSize::ALL {
+        for rules in [Rules::STANDARD, Rules::VELA, Rules::TELO] {
+            let start = Position::start_with(size, rules);
+            if rules.game() == GameKind::Telo && size != BoardSize::TELO {
+                assert_eq!(
+                    start,
+                    Err(PositionError::WrongBoard(GameKind::Telo)),
+                    "{size}"
+                );
+            } else {
+                let start = start.unwrap_or_else(|e| panic!("{size} {rules}: {e}"));
+                assert_eq!(start.rules(), rules);
+                assert_eq!(start.size(), size);
+            }
+            // Changing rules is checked the same way.
+            let changed = Position::start(size).with_rules(rules);
+            assert_eq!(
+                changed.is_err(),
+                rules.game() == GameKind::Telo,
+                "{size} {rules}"
+            );
+        }
+    }
+    // The 3x3 Telo board is empty at the start; the 3x3 capture game has its eight stones.
+    assert_eq!(
+        Position::start_with(BoardSize::TELO, Rules::TELO).map(|p| p.to_fen()),
+        Ok("3/3/3 w telo".to_owned())
+    );
+    assert_eq!(Position::start(BoardSize::TELO).to_fen(), "BBB/B1W/WWW w");
+    // A setup is checked: stones off the board, overlapping stones, turn 0, too many Telo stones.
+    let size = BoardSize::TELO;
+    let mut setup = Setup::empty(size);
+    setup.white = Bitboard::from_bits(1 << 9);
+    assert_eq!(
+        Position::from_setup(setup, Rules::STANDARD),
+        Err(PositionError::OffBoard { index: 9 })
+    );
+    setup.white = Bitboard::from_bits(0b11);
+    setup.black = Bitboard::from_bits(0b10);
+    assert_eq!(
+        Position::from_setup(setup, Rules::STANDARD),
+        Err(PositionError::Overlap(size.point(1, 0).unwrap()))
+    );
+    setup.black = Bitboard::EMPTY;
+    setup.turn_number = 0;
+    assert_eq!(
+        Position::from_setup(setup, Rules::STANDARD),
+        Err(PositionError::ZeroTurnNumber)
+    );
+    setup.turn_number = 1;
+    setup.white = Bitboard::from_bits(0b1111);
+    assert_eq!(
+        Position::from_setup(setup, Rules::TELO),
+        Err(PositionError::TooManyStones(Color::White))
+    );
 }

@@ -218,12 +218,7 @@ fn arb_record() -> impl Strategy<Value = GameRecord> {
         prop::collection::vec(element, 0..8),
         result,
     )
-        .prop_map(|(tags, movetext, result)| GameRecord {
-            tags,
-            movetext,
-            result,
-            source: None,
-        })
+        .prop_map(|(tags, movetext, result)| GameRecord::new(tags, movetext, result))
 }
 
 proptest! {

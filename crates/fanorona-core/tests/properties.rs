@@ -28,13 +28,13 @@ fn arb_position() -> impl Strategy<Value = Position> {
             let white = occupied & b;
             let black_stones = occupied & !b;
             Position::from_setup(
-                Setup {
-                    size,
-                    white: Bitboard::from_bits(white),
-                    black: Bitboard::from_bits(black_stones),
-                    side_to_move: if black { Color::Black } else { Color::White },
-                    no_capture_count: 0,
-                    turn_number: if a & 1 == 0 { 1 } else { 5 },
+                {
+                    let mut setup = Setup::empty(size);
+                    setup.white = Bitboard::from_bits(white);
+                    setup.black = Bitboard::from_bits(black_stones);
+                    setup.side_to_move = if black { Color::Black } else { Color::White };
+                    setup.turn_number = if a & 1 == 0 { 1 } else { 5 };
+                    setup
                 },
                 rules,
             )
@@ -135,7 +135,7 @@ proptest! {
 
     #[test]
     fn independent_generator_agrees(pos in prop_oneof![arb_position(), arb_played()]) {
-        let pos = pos.with_rules(Rules::STANDARD);
+        let pos = pos.with_rules(Rules::STANDARD).unwrap();
         let board = naive::Board::from_fen(&pos.to_fen()).unwrap();
         let naive_turns: Vec<String> = {
             let mut v: Vec<String> = board.turns().into_iter().map(|t| t.text).collect();

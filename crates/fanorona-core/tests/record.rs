@@ -498,10 +498,9 @@ impl XorShift {
 
 /// A random legal game under `rules` and its record (numbered, with a comment now and then).
 fn random_game(rng: &mut XorShift, rules: Rules) -> (Game, GameRecord) {
-    let mut game = Game::new(Position::start_with(
-        fanorona_core::BoardSize::STANDARD,
-        rules,
-    ));
+    let mut game = Game::new(
+        Position::start_with(fanorona_core::BoardSize::STANDARD, rules).expect("a capture game"),
+    );
     let mut movetext = Vec::new();
     while game.outcome().is_none() && game.turns().len() < 300 {
         let turns = game.position().legal_turns();
@@ -528,12 +527,7 @@ fn random_game(rng: &mut XorShift, rules: Rules) -> (Game, GameRecord) {
             value: rules.to_string(),
         });
     }
-    let record = GameRecord {
-        tags,
-        movetext,
-        result: Some(result),
-        source: None,
-    };
+    let record = GameRecord::new(tags, movetext, Some(result));
     (game, record)
 }
 
@@ -610,10 +604,7 @@ fn writer_refuses_what_fgn_cannot_hold() {
     r.set_tag("Event", "two\nlines");
     assert!(matches!(r.to_fgn(), Err(WriteError::TagValue { .. })));
     // Two games that would merge.
-    let open = GameRecord {
-        movetext: vec![Element::Turn("f2-e3A".into())],
-        ..GameRecord::default()
-    };
+    let open = GameRecord::new(Vec::new(), vec![Element::Turn("f2-e3A".into())], None);
     let mut w = FgnWriter::new(Vec::new());
     w.write(&open).expect("first");
     assert!(matches!(w.write(&open), Err(WriteError::WouldMerge)));

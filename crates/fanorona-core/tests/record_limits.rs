@@ -35,12 +35,7 @@ fn round_trip(record: &GameRecord) {
 }
 
 fn game(tags: Vec<Tag>, movetext: Vec<Element>) -> GameRecord {
-    GameRecord {
-        tags,
-        movetext,
-        result: Some(GameResult::Unknown),
-        source: None,
-    }
+    GameRecord::new(tags, movetext, Some(GameResult::Unknown))
 }
 
 fn tag(name: &str, value: impl Into<String>) -> Tag {

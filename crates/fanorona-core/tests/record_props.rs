@@ -59,12 +59,7 @@ fn record() -> impl Strategy<Value = GameRecord> {
         .prop_filter("FGN has no text for an empty record", |(t, m, r)| {
             !(t.is_empty() && m.is_empty() && r.is_none())
         })
-        .prop_map(|(tags, movetext, result)| GameRecord {
-            tags,
-            movetext,
-            result,
-            source: None,
-        })
+        .prop_map(|(tags, movetext, result)| GameRecord::new(tags, movetext, result))
 }
 
 proptest! {

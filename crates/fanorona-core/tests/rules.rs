@@ -107,7 +107,7 @@ fn stuck_player_loses_or_draws() {
     let o = p.outcome().unwrap();
     assert_eq!((o.winner, o.reason), (Some(Color::White), EndReason::Stuck));
     let draws = Rules::STANDARD.with_stuck(StuckRule::Draws);
-    let o = p.with_rules(draws).outcome().unwrap();
+    let o = p.with_rules(draws).unwrap().outcome().unwrap();
     assert_eq!((o.winner, o.reason), (None, EndReason::Stuck));
 }
 

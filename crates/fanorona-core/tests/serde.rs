@@ -15,7 +15,7 @@ fn serde_forms() {
     let rules = Rules::STANDARD
         .with_stuck(StuckRule::Draws)
         .with_no_capture_limit(None);
-    let pos = Position::start(BoardSize::TELO).with_rules(rules);
+    let pos = Position::start(BoardSize::TELO).with_rules(rules).unwrap();
     let json = serde_json::to_value(pos).unwrap();
     assert_eq!(json["fen"], "BBB/B1W/WWW w");
     assert_eq!(json["rules"]["stuck"], "draws");

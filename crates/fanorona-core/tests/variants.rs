@@ -71,7 +71,7 @@ fn compare_playouts(start: Position, variant: Variant, games: u64, plies: usize)
 
 #[test]
 fn vela_white_surrenders_stones_and_black_takes_them_singly() {
-    let pos = Position::start_with(BoardSize::STANDARD, vela());
+    let pos = Position::start_with(BoardSize::STANDARD, vela()).unwrap();
     assert!(pos.is_vela_phase());
     assert!(!pos.has_capture());
     // White (the previous winner) opens without capturing: a paika into e3 from d2, d3, e2 or
@@ -142,7 +142,7 @@ fn vela_chains_are_cut_to_one_step() {
 
 #[test]
 fn vela_perft_matches_the_reference() {
-    let pos = Position::start_with(BoardSize::STANDARD, vela());
+    let pos = Position::start_with(BoardSize::STANDARD, vela()).unwrap();
     // Hand-counted above: 3 openings, then 1 + 3 + 1 single captures.
     assert_eq!(perft::perft(&pos, 1), 3);
     assert_eq!(perft::perft(&pos, 2), 5);
@@ -177,7 +177,7 @@ fn vela_perft_matches_the_reference() {
         );
     }
     compare_playouts(
-        Position::start_with(BoardSize::STANDARD, vela()),
+        Position::start_with(BoardSize::STANDARD, vela()).unwrap(),
         Variant::Vela,
         40,
         80,
@@ -195,7 +195,7 @@ fn vela_is_a_rule_option() {
 }
 
 fn telo() -> Position {
-    Position::try_start(BoardSize::TELO, Rules::TELO).unwrap()
+    Position::start_with(BoardSize::TELO, Rules::TELO).unwrap()
 }
 
 #[test]
@@ -337,7 +337,7 @@ fn telo_fen(w: u64, b: u64) -> String {
 #[test]
 fn telo_positions_are_checked() {
     assert_eq!(
-        Position::try_start(BoardSize::STANDARD, Rules::TELO).unwrap_err(),
+        Position::start_with(BoardSize::STANDARD, Rules::TELO).unwrap_err(),
         PositionError::WrongBoard(GameKind::Telo)
     );
     assert!(Position::from_fen_with("WWW/W2/3 b", Rules::TELO).is_err());

@@ -19,6 +19,7 @@ const REGULARIZE: f64 = 1e-3;
 
 /// An Elo difference estimated from a match, with the 95% error margin.
 #[derive(Clone, Copy, PartialEq, Debug)]
+#[non_exhaustive]
 pub struct Elo {
     /// The difference; infinite when one side scored everything.
     pub diff: f64,
@@ -186,6 +187,7 @@ impl fmt::Display for Pentanomial {
 /// # Ok::<(), fanorona_ai::matches::SprtError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Debug)]
+#[non_exhaustive]
 pub struct Sprt {
     /// The Elo difference of the null hypothesis H0.
     pub elo0: f64,
@@ -199,7 +201,7 @@ pub struct Sprt {
 
 /// Bad SPRT parameters.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct SprtError(pub String);
+pub struct SprtError(String);
 
 impl fmt::Display for SprtError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -222,6 +224,7 @@ pub enum SprtDecision {
 
 /// Where an SPRT stands.
 #[derive(Clone, Copy, PartialEq, Debug)]
+#[non_exhaustive]
 pub struct SprtStatus {
     /// The log-likelihood ratio.
     pub llr: f64,

@@ -208,7 +208,7 @@ impl<W: Write + Send + 'static> Session<W> {
             "ucinewgame" => {
                 self.finish();
                 self.engine.clear();
-                match Position::try_start(self.board, self.rules) {
+                match Position::start_with(self.board, self.rules) {
                     Ok(start) => self.game = Game::new(start),
                     Err(e) => self.error(&e.to_string())?,
                 }
@@ -322,7 +322,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 .map(|s| self.seed = s)
                 .map_err(|_| format!("Seed takes a number, not {}", shown(&value))),
             "board" => match value.parse::<BoardSize>() {
-                Ok(size) => match Position::try_start(size, self.rules) {
+                Ok(size) => match Position::start_with(size, self.rules) {
                     Ok(start) => {
                         self.board = size;
                         self.game = Game::new(start);
@@ -382,11 +382,11 @@ impl<W: Write + Send + 'static> Session<W> {
         // board the rules' game is played on, so the start exists).
         let old = *self.game.start();
         let start = if old.rules().game() == rules.game() {
-            old.try_with_rules(rules)
+            old.with_rules(rules)
         } else {
-            Position::try_start(self.board, rules)
+            Position::start_with(self.board, rules)
         }
-        .unwrap_or_else(|_| old.with_rules(rules.with_game(old.rules().game())));
+        .unwrap_or_else(|_| old.with_rules_unchecked(rules.with_game(old.rules().game())));
         let mut game = Game::new(start);
         for t in self.game.turns() {
             if game.play(t).is_err() {
@@ -401,7 +401,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let setup = &words[..moves_at.unwrap_or(words.len())];
         let start = match setup.first() {
             Some(&"startpos") if setup.len() == 1 => {
-                match Position::try_start(self.board, self.rules) {
+                match Position::start_with(self.board, self.rules) {
                     Ok(p) => p,
                     Err(e) => return self.error(&e.to_string()),
                 }

@@ -51,7 +51,25 @@ pub use score::Score;
 /// How a search plays, beyond its limits: the imperfections of the weaker levels.
 ///
 /// The default is the full-strength engine searching every root turn for the single best.
+/// It may gain fields (it is `#[non_exhaustive]`): start from [`SearchOptions::default`] and
+/// use the `with_` methods (or set fields).
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_ai::{Limits, SearchOptions, search};
+/// use fanorona_core::Game;
+/// use std::sync::atomic::AtomicBool;
+///
+/// let game = Game::default();
+/// let only = game.position().legal_turns()[0];
+/// let options = SearchOptions::default().with_root_turns(vec![only]).with_multipv(1);
+/// let result = search(&game, &Limits::depth(3), &options, &AtomicBool::new(false), |_| {})?;
+/// assert_eq!(result.best, only);
+/// # Ok::<(), fanorona_ai::SearchError>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[non_exhaustive]
 pub struct SearchOptions {
     /// Random noise added to every static evaluation, up to this many centi-stones either way
     /// (0: none). The noise of a position depends only on its hash and [`Self::seed`], so a
@@ -72,8 +90,36 @@ pub struct SearchOptions {
     pub multipv: usize,
 }
 
+impl SearchOptions {
+    /// These options with evaluation noise of up to `noise` centi-stones, seeded by `seed`.
+    pub fn with_noise(mut self, noise: i32, seed: u64) -> SearchOptions {
+        self.eval_noise = noise;
+        self.seed = seed;
+        self
+    }
+
+    /// These options with an exact score for every root turn ([`Self::exact_root`]).
+    pub fn with_exact_root(mut self) -> SearchOptions {
+        self.exact_root = true;
+        self
+    }
+
+    /// These options searching only `turns` at the root ([`Self::root_turns`]).
+    pub fn with_root_turns(mut self, turns: Vec<Turn>) -> SearchOptions {
+        self.root_turns = turns;
+        self
+    }
+
+    /// These options searching the `lines` best root turns ([`Self::multipv`]).
+    pub fn with_multipv(mut self, lines: usize) -> SearchOptions {
+        self.multipv = lines;
+        self
+    }
+}
+
 /// Progress of a search, sent after each completed iteration.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Info {
     /// Which line this is, from 1 (the best) to [`SearchOptions::multipv`]: with several
     /// lines, one `Info` per line arrives after each iteration, best first.
@@ -109,6 +155,7 @@ fn pv_text(pv: &[Turn]) -> String {
 
 /// A root turn and its score from the last completed iteration.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct RootMove {
     /// The turn.
     pub turn: Turn,
@@ -120,6 +167,7 @@ pub struct RootMove {
 
 /// The answer of a search.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct SearchResult {
     /// The turn to play: always legal in the searched position.
     pub best: Turn,

@@ -117,7 +117,7 @@ fn the_no_capture_limit_is_a_draw_inside_the_search() {
     assert_eq!(r.score, Score::Cp(DRAW));
     // With the limit off, the same position is a clear lead.
     let off: Rules = "no-capture-limit=off".parse().unwrap();
-    let g = Game::new(g.position().with_rules(off));
+    let g = Game::new(g.position().with_rules_unchecked(off));
     let r = run(&g, Limits::depth(4));
     assert!(r.value > 50, "{}", r.value);
 }

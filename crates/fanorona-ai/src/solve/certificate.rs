@@ -49,6 +49,7 @@ pub const MAGIC: &str = "fanorona-certificate 1";
 
 /// One side's strategy: positions of that side to move, each with its turn.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Strategy {
     /// The side the strategy is for.
     pub side: Color,
@@ -396,13 +397,14 @@ fn prepare(start: &Position) -> Result<Position, SolveError> {
 }
 
 fn reset_counters(pos: &Position) -> Position {
-    let setup = fanorona_core::Setup {
-        size: pos.size(),
-        white: pos.stones(Color::White),
-        black: pos.stones(Color::Black),
-        side_to_move: pos.side_to_move(),
-        no_capture_count: 0,
-        turn_number: 1,
+    let setup = {
+        let mut setup = fanorona_core::Setup::empty(pos.size());
+        setup.white = pos.stones(Color::White);
+        setup.black = pos.stones(Color::Black);
+        setup.side_to_move = pos.side_to_move();
+        setup.no_capture_count = 0;
+        setup.turn_number = 1;
+        setup
     };
     Position::from_setup(setup, pos.rules()).unwrap_or(*pos)
 }

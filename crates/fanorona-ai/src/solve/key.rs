@@ -7,6 +7,7 @@ use fanorona_core::{Bitboard, BoardSize, Color, Position, Rules, Setup};
 
 /// Why a position cannot be made into a solver key.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum KeyError {
     /// The counters the rules need do not fit beside the stones of this board: the solver
     /// supports the no-capture limit and the opening restriction on boards of up to 48 points.
@@ -91,17 +92,18 @@ impl Keyer {
         } else {
             (key.a, 0)
         };
-        let setup = Setup {
-            size: self.size,
-            white: Bitboard::from_bits(white),
-            black: Bitboard::from_bits(key.b & !(1 << 63)),
-            side_to_move: if key.b >> 63 == 1 {
+        let setup = {
+            let mut setup = Setup::empty(self.size);
+            setup.white = Bitboard::from_bits(white);
+            setup.black = Bitboard::from_bits(key.b & !(1 << 63));
+            setup.side_to_move = if key.b >> 63 == 1 {
                 Color::Black
             } else {
                 Color::White
-            },
-            no_capture_count: (extra & COUNT_MASK) as u16,
-            turn_number: if extra & FIRST_TURN != 0 { 1 } else { 2 },
+            };
+            setup.no_capture_count = (extra & COUNT_MASK) as u16;
+            setup.turn_number = if extra & FIRST_TURN != 0 { 1 } else { 2 };
+            setup
         };
         Position::from_setup(setup, self.rules).expect("keys come from valid positions")
     }
@@ -160,7 +162,7 @@ mod tests {
         let mut rules = Rules::STANDARD;
         rules = rules.with_opening_restriction(true);
         let keyer = Keyer::new(BoardSize::DIMY, rules).unwrap();
-        let pos = Position::start_with(BoardSize::DIMY, rules);
+        let pos = Position::start_with(BoardSize::DIMY, rules).unwrap();
         let key = keyer.key(&pos);
         let back = keyer.position(key);
         assert_eq!(back.to_fen(), pos.to_fen());

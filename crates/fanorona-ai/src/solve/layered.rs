@@ -46,6 +46,7 @@ use super::{Budget, Progress, SolveError, Value};
 
 /// The result of a layered retrograde analysis.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct LayeredSolution {
     /// The value of the start for its side to move.
     pub value: Value,
@@ -120,17 +121,18 @@ impl Coder {
         let white = unrank(idx / per, w);
         let black = spread(unrank(idx % per, b), white);
         Position::from_setup(
-            Setup {
-                size: self.size,
-                white: Bitboard::from_bits(white),
-                black: Bitboard::from_bits(black),
-                side_to_move: if code & 1 == 1 {
+            {
+                let mut setup = Setup::empty(self.size);
+                setup.white = Bitboard::from_bits(white);
+                setup.black = Bitboard::from_bits(black);
+                setup.side_to_move = if code & 1 == 1 {
                     Color::Black
                 } else {
                     Color::White
-                },
-                no_capture_count: 0,
-                turn_number: 2,
+                };
+                setup.no_capture_count = 0;
+                setup.turn_number = 2;
+                setup
             },
             self.rules,
         )
@@ -376,7 +378,7 @@ pub fn solve(
         }
         classes[w * width + b].label(coder.encode(p))
     };
-    let root = start.with_rules(rules);
+    let root = start.with_rules_unchecked(rules);
     let (value, distance) =
         lookup(&root).ok_or(SolveError::Internal("the start was not labelled"))?;
     let rank_of = |v: Value, d: u16| -> i32 {

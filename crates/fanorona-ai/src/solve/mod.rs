@@ -42,9 +42,10 @@
 //!
 //! ```
 //! use fanorona_ai::solve::{self, Budget, Value, retro};
-//! use fanorona_core::{BoardSize, Position};
+//! use fanorona_core::BoardSize;
 //!
-//! let start = Position::start_with(BoardSize::TELO, solve::solver_rules());
+//! // The 3x3 capture game under the solver's rules (no no-capture limit).
+//! let start = solve::start(BoardSize::TELO);
 //! let solution = retro::solve(&start, &Budget::default(), &mut |_| {})?;
 //! let pn = solve::pns::solve(&start, &Budget::default(), &mut |_| {})?;
 //! assert_eq!(solution.value, pn.value);
@@ -119,8 +120,18 @@ pub const fn solver_rules() -> Rules {
     Rules::STANDARD.with_no_capture_limit(None)
 }
 
-/// Budgets for a solve. A solve that would exceed one stops with a [`SolveError`].
+/// Budgets for a solve. A solve that would exceed one stops with a [`SolveError`]. The default
+/// is no budget at all.
+///
+/// ```
+/// use std::time::Duration;
+/// use fanorona_ai::solve::Budget;
+///
+/// let budget = Budget::default().with_max_bytes(1 << 30).with_max_time(Duration::from_secs(60));
+/// assert_eq!(budget.max_bytes, Some(1 << 30));
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
+#[non_exhaustive]
 pub struct Budget {
     /// Most bytes of memory the solver's tables may take (an estimate the solver keeps as it
     /// allocates, not a measurement of the process).
@@ -130,6 +141,18 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// This budget with at most `bytes` of tables.
+    pub fn with_max_bytes(mut self, bytes: u64) -> Budget {
+        self.max_bytes = Some(bytes);
+        self
+    }
+
+    /// This budget with at most `time` of solving.
+    pub fn with_max_time(mut self, time: Duration) -> Budget {
+        self.max_time = Some(time);
+        self
+    }
+
     pub(crate) fn clock(&self) -> Clock {
         Clock {
             start: Instant::now(),
@@ -171,6 +194,7 @@ impl Clock {
 
 /// How far a long computation has come, handed to the caller's progress callback.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Progress {
     /// What is being done, such as `enumerate` or `label`.
     pub stage: &'static str,
@@ -182,6 +206,7 @@ pub struct Progress {
 
 /// Why a solve stopped without an answer.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The memory budget of [`Budget::max_bytes`] was reached.
     MemoryLimit {
@@ -257,5 +282,6 @@ pub fn human_bytes(bytes: u64) -> String {
 
 /// The starting position of `size` under the solver's default rules ([`solver_rules`]).
 pub fn start(size: BoardSize) -> Position {
-    Position::start_with(size, solver_rules())
+    // The solver's rules are the capture game's, which every board size plays.
+    Position::start(size).with_rules_unchecked(solver_rules())
 }

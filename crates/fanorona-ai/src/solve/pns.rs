@@ -73,6 +73,7 @@ const SOLVED_BYTES: u64 = 48;
 
 /// The outcome of one proof-number search.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Search {
     /// The side trying to force a win.
     pub attacker: Color,
@@ -101,6 +102,7 @@ pub struct Search {
 
 /// The value of a position found by proof-number search.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct PnSolution {
     /// The value for the side to move.
     pub value: Value,

@@ -108,6 +108,7 @@ impl Index {
 
 /// The result of a retrograde analysis: the start's value and the value of every position
 /// reachable from it.
+#[non_exhaustive]
 pub struct Solution {
     /// The value of the start for its side to move.
     pub value: Value,

@@ -96,6 +96,7 @@ impl Probe {
 
 /// What went wrong reading, writing or generating tables.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum TableError {
     /// A file could not be read or written.
     Io {
@@ -192,6 +193,7 @@ impl From<SolveError> for TableError {
 
 /// Figures about one generated table.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct ClassStats {
     /// The board.
     pub size: BoardSize,
@@ -1049,13 +1051,14 @@ fn solve_pair(
             }
             let (stm, opp) = unindex(n, s, o, idx);
             let pos = Position::from_setup(
-                Setup {
-                    size,
-                    white: Bitboard::from_bits(stm),
-                    black: Bitboard::from_bits(opp),
-                    side_to_move: Color::White,
-                    no_capture_count: 0,
-                    turn_number: 2,
+                {
+                    let mut setup = Setup::empty(size);
+                    setup.white = Bitboard::from_bits(stm);
+                    setup.black = Bitboard::from_bits(opp);
+                    setup.side_to_move = Color::White;
+                    setup.no_capture_count = 0;
+                    setup.turn_number = 2;
+                    setup
                 },
                 rules,
             )

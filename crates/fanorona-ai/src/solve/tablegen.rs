@@ -241,13 +241,14 @@ fn file_bytes(dir: &Path, size: BoardSize, s: u8, o: u8) -> u64 {
 #[inline]
 fn position(size: BoardSize, rules: Rules, stm: u64, opp: u64) -> Position {
     Position::from_setup(
-        Setup {
-            size,
-            white: Bitboard::from_bits(stm),
-            black: Bitboard::from_bits(opp),
-            side_to_move: Color::White,
-            no_capture_count: 0,
-            turn_number: 2,
+        {
+            let mut setup = Setup::empty(size);
+            setup.white = Bitboard::from_bits(stm);
+            setup.black = Bitboard::from_bits(opp);
+            setup.side_to_move = Color::White;
+            setup.no_capture_count = 0;
+            setup.turn_number = 2;
+            setup
         },
         rules,
     )

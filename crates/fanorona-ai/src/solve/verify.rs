@@ -58,6 +58,7 @@ pub const BYTES_PER_POSITION: u64 = 24;
 
 /// Limits of a check.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Limits {
     /// Most bytes the positions of the certificate may take (24 a position).
     pub max_bytes: u64,
@@ -67,6 +68,19 @@ impl Default for Limits {
     /// 4 GiB.
     fn default() -> Limits {
         Limits { max_bytes: 4 << 30 }
+    }
+}
+
+impl Limits {
+    /// These limits with at most `bytes` of positions.
+    ///
+    /// ```
+    /// let limits = fanorona_ai::solve::verify::Limits::default().with_max_bytes(1 << 20);
+    /// assert_eq!(limits.max_bytes, 1 << 20);
+    /// ```
+    pub fn with_max_bytes(mut self, bytes: u64) -> Limits {
+        self.max_bytes = bytes;
+        self
     }
 }
 
@@ -125,6 +139,7 @@ pub enum ErrorKind {
 
 /// Why a certificate was rejected, with the line (1-based) where known.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct VerifyError {
     /// What kind of problem.
     pub kind: ErrorKind,

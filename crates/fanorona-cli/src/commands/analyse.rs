@@ -89,12 +89,10 @@ pub struct AnalyseArgs {
 
 impl AnalyseArgs {
     fn limits(&self) -> Limits {
-        let mut l = Limits {
-            depth: self.depth,
-            nodes: self.nodes,
-            movetime: self.movetime.map(Duration::from_millis),
-            ..Limits::default()
-        };
+        let mut l = Limits::default();
+        l.depth = self.depth;
+        l.nodes = self.nodes;
+        l.movetime = self.movetime.map(Duration::from_millis);
         if l == Limits::default() {
             l.movetime = Some(Duration::from_secs(1));
         }
@@ -248,10 +246,7 @@ fn per_turn(
         let played = if agrees {
             r.score
         } else {
-            let alone = SearchOptions {
-                root_turns: vec![*turn],
-                ..SearchOptions::default()
-            };
+            let alone = SearchOptions::default().with_root_turns(vec![*turn]);
             searcher
                 .search(&replay, limits, &alone, stop, |_| {})?
                 .score
@@ -381,18 +376,17 @@ mod tests {
 
     #[test]
     fn annotations_keep_comments_and_nags() {
-        let record = GameRecord {
-            tags: Vec::new(),
-            movetext: vec![
+        let record = GameRecord::new(
+            Vec::new(),
+            vec![
                 Element::Comment("before".into()),
                 Element::Turn("f2-e3A".into()),
                 Element::Nag(1),
                 Element::Comment("good".into()),
                 Element::Turn("d5-d4A".into()),
             ],
-            result: None,
-            source: None,
-        };
+            None,
+        );
         let note = |nag, comment: &str| Note {
             nag,
             comment: comment.into(),
@@ -416,15 +410,13 @@ mod tests {
         );
         assert_eq!(a.tag("Annotator"), Some(fanorona_ai::protocol::ENGINE_NAME));
         // A NAG the turn already has is not doubled; the engine's comes after the turn's own.
-        let record = GameRecord {
-            movetext: vec![
-                Element::Turn("f2-e3A".into()),
-                Element::Nag(4),
-                Element::Turn("d5-d4A".into()),
-                Element::Nag(1),
-            ],
-            ..record
-        };
+        let mut record = record;
+        record.movetext = vec![
+            Element::Turn("f2-e3A".into()),
+            Element::Nag(4),
+            Element::Turn("d5-d4A".into()),
+            Element::Nag(1),
+        ];
         let a = annotate(
             &record,
             vec![

@@ -59,22 +59,17 @@ pub fn run(args: &OpeningsArgs) -> Result<ExitCode> {
     let size: BoardSize = args.board.parse().context("in --board")?;
     let rules = args.rules.rules()?;
     let count = args.count as usize;
-    let config = GenerateConfig {
-        size,
-        rules,
-        plies: args.plies as usize,
-        count,
-        max_eval: i32::try_from(args.max_eval).unwrap_or(i32::MAX),
-        nodes: args.nodes,
-        seed: args.seed,
-        max_tries: args.max_tries.map_or(count.saturating_mul(100), |t| {
-            usize::try_from(t).unwrap_or(usize::MAX)
-        }),
-    };
+    let mut config = GenerateConfig::new(size, rules, args.plies as usize, count);
+    config.max_eval = i32::try_from(args.max_eval).unwrap_or(i32::MAX);
+    config.nodes = args.nodes;
+    config.seed = args.seed;
+    config.max_tries = args.max_tries.map_or(count.saturating_mul(100), |t| {
+        usize::try_from(t).unwrap_or(usize::MAX)
+    });
     // Opened before the work, so that an output that cannot be written is known at once.
     let mut out = crate::output::Output::open(args.out.as_deref())?;
     let bar = progress::bar(count as u64, "openings");
-    let found = generate(&config, |kept, _| bar.set_position(kept as u64));
+    let found = generate(&config, |kept, _| bar.set_position(kept as u64)).context("in --rules")?;
     bar.finish_and_clear();
     if found.openings.len() < count {
         bail!(

@@ -212,7 +212,11 @@ fn record(g: &MatchGame, settings: &resume::Settings) -> GameRecord {
     if !rules.is_empty() {
         tags.push(("Rules", rules));
     }
-    if *start != Position::start_with(start.size(), start.rules()) {
+    if Position::start_with(start.size(), start.rules())
+        .ok()
+        .as_ref()
+        != Some(start)
+    {
         tags.push(("FEN", start.to_fen()));
     }
     tags.push(("Termination", g.termination.tag().to_owned()));
@@ -228,18 +232,16 @@ fn record(g: &MatchGame, settings: &resume::Settings) -> GameRecord {
         .map(|t| Element::Turn(t.to_string()))
         .collect();
     movetext.push(Element::Comment(comment_text(&g.description())));
-    GameRecord {
-        tags: tags
-            .into_iter()
+    GameRecord::new(
+        tags.into_iter()
             .map(|(name, value)| Tag {
                 name: name.to_owned(),
                 value,
             })
             .collect(),
         movetext,
-        result: Some(result),
-        source: None,
-    }
+        Some(result),
+    )
 }
 
 /// The games file: a journal (see [`OutputFile::journal`]) opened before the first game, each
@@ -481,16 +483,17 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
                     let n = list.len();
                     (list, Source::Builtin(n))
                 }
-                None => (vec![Position::start_with(size, rules)], Source::Setup),
+                None => (
+                    vec![Position::start_with(size, rules).context("in --board")?],
+                    Source::Setup,
+                ),
             }
         }
     };
-    let limits = Limits {
-        movetime: args.movetime.map(Duration::from_millis),
-        depth: args.depth,
-        nodes: args.nodes,
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.movetime = args.movetime.map(Duration::from_millis);
+    limits.depth = args.depth;
+    limits.nodes = args.nodes;
     let mut timeouts = Timeouts::default();
     timeouts.handshake = Duration::from_millis(args.handshake_timeout);
     timeouts.quit = Duration::from_millis(args.quit_timeout);
@@ -498,18 +501,17 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         timeouts.turn_margin = Duration::from_millis(t);
         timeouts.turn_untimed = Duration::from_millis(t);
     }
-    let config = MatchConfig {
-        games: usize::try_from(games(args)).context("--games")?,
-        openings: opening_list,
-        limits: (limits != Limits::default()).then_some(limits),
-        concurrency: usize::from(args.threads.unwrap_or(args.concurrency)),
-        max_turns: args.max_turns as usize,
-        seed: args.seed,
-        random_plies: args.random_plies as usize,
-        timeouts,
-        sprt,
-        keep_games: false,
-    };
+    let mut config = MatchConfig::default();
+    config.games = usize::try_from(games(args)).context("--games")?;
+    config.openings = opening_list;
+    config.limits = (limits != Limits::default()).then_some(limits);
+    config.concurrency = usize::from(args.threads.unwrap_or(args.concurrency));
+    config.max_turns = args.max_turns as usize;
+    config.seed = args.seed;
+    config.random_plies = args.random_plies as usize;
+    config.timeouts = timeouts;
+    config.sprt = sprt;
+    config.keep_games = false;
     let settings = resume::Settings::new(&first, &second, &config);
     let mut resumed = Vec::new();
     let mut separator = "";

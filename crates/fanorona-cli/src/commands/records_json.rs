@@ -274,12 +274,10 @@ impl<R: Read> JsonGames<R> {
             Raw::Game(start) => match serde_json::from_slice::<GameRecord>(&self.text) {
                 Ok(mut record) => {
                     let [tags, movetext] = element_starts(&self.text);
-                    let mut source = Source {
-                        game,
-                        start,
-                        end: self.location(),
-                        ..Source::default()
-                    };
+                    let mut source = Source::default();
+                    source.game = game;
+                    source.start = start;
+                    source.end = self.location();
                     if tags.len() == record.tags.len() && movetext.len() == record.movetext.len() {
                         source.tags = locations(start, &self.text, &tags);
                         source.movetext = locations(start, &self.text, &movetext);
@@ -762,16 +760,20 @@ mod tests {
     #[test]
     fn the_writers_refuse_what_the_readers_would_refuse() {
         use fanorona_core::record::{Element, MAX_COMMENT};
-        let comments = |n: usize| GameRecord {
-            movetext: vec![Element::Comment("c".repeat(MAX_COMMENT)); n],
-            ..GameRecord::default()
+        let comments = |n: usize| {
+            GameRecord::new(
+                Vec::new(),
+                vec![Element::Comment("c".repeat(MAX_COMMENT)); n],
+                None,
+            )
         };
         // Three comments of 1 MiB of U+0001, each written `\u0001`: 18 MiB of JSON, past the
         // 16 MiB of a game line; nothing is written.
-        let escaped = GameRecord {
-            movetext: vec![Element::Comment("\u{1}".repeat(MAX_COMMENT)); 3],
-            ..GameRecord::default()
-        };
+        let escaped = GameRecord::new(
+            Vec::new(),
+            vec![Element::Comment("\u{1}".repeat(MAX_COMMENT)); 3],
+            None,
+        );
         let mut sink = JsonSink::lines(Vec::new());
         let e = sink.write(&escaped).expect_err("too long");
         assert!(e.expect("not an I/O error").contains("too long"));

@@ -257,11 +257,9 @@ fn solve_telo(args: &SolveArgs, pos: &Position) -> Result<ExitCode> {
 
 /// Runs `fanorona solve`.
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
-    let budget = Budget {
-        max_bytes: Some(args.max_memory),
-        // In range: checked by the argument parser.
-        max_time: args.max_time.map(Duration::from_secs_f64),
-    };
+    let mut budget = Budget::default().with_max_bytes(args.max_memory);
+    // In range: checked by the argument parser.
+    budget.max_time = args.max_time.map(Duration::from_secs_f64);
     let mut position = args.position.clone();
     let mut rules = position.rules.rules()?;
     // The game, from the rules or the position string's game word.
@@ -285,7 +283,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         rules = rules.with_no_capture_limit(None);
     }
     position.rules = Default::default();
-    let pos = position.position()?.with_rules(rules);
+    let pos = position.position()?.with_rules(rules)?;
     if let Some(dir) = &args.tables {
         return generate_tables(args, dir, pos.size(), &budget);
     }

@@ -145,21 +145,12 @@ fn validate_file(
                         break;
                     }
                     Err(e) => {
-                        let r = GameReport {
-                            game: e.game,
-                            start: e.at,
-                            turns: 0,
-                            result: fanorona_core::record::GameResult::Unknown,
-                            outcome: None,
-                            problems: vec![Problem {
-                                kind: fanorona_core::record::ProblemKind::Syntax,
-                                at: e.at,
-                                turn: None,
-                                text: String::new(),
-                                message: e.message,
-                                legal: Vec::new(),
-                            }],
-                        };
+                        let mut r = GameReport::new(e.game, e.at);
+                        r.problems.push(Problem::new(
+                            fanorona_core::record::ProblemKind::Syntax,
+                            e.at,
+                            e.message,
+                        ));
                         report(&r, totals, out)?;
                     }
                 }

@@ -38,9 +38,7 @@ pub struct VerifyProofArgs {
 /// Runs `fanorona verify-proof`.
 pub fn run(args: &VerifyProofArgs) -> Result<ExitCode> {
     let mut stdout = crate::output::stdout();
-    let limits = Limits {
-        max_bytes: args.max_memory,
-    };
+    let limits = Limits::default().with_max_bytes(args.max_memory);
     let start = Instant::now();
     let result = verify::verify_file(&args.file, &limits);
     let seconds = start.elapsed().as_secs_f64();

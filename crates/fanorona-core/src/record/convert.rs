@@ -43,7 +43,7 @@ impl GameRecord {
         if rules != Rules::default() {
             tags.push(("Rules", rules.to_string()));
         }
-        if Position::try_start(start.size(), rules).ok().as_ref() != Some(start) {
+        if Position::start_with(start.size(), rules).ok().as_ref() != Some(start) {
             tags.push(("FEN", start.to_fen()));
         }
         GameRecord {

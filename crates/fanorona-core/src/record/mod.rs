@@ -155,6 +155,7 @@ pub enum Element {
 /// Where the parts of a record were read from (not part of the record's value: ignored by
 /// equality and by serde).
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[non_exhaustive]
 pub struct Source {
     /// The game's number in its input, from 1.
     pub game: usize,
@@ -180,9 +181,13 @@ pub struct Source {
 /// With the `serde` feature, deserializing applies the limits of [`limits`] (too many tags or
 /// elements, too long a text are errors, and nothing beyond a limit is stored) and refuses
 /// unknown fields: nothing is dropped.
+///
+/// It may gain fields (it is `#[non_exhaustive]`): make one with [`GameRecord::default`],
+/// [`GameRecord::from_game`] or a [`RecordBuilder`], and set fields.
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[non_exhaustive]
 pub struct GameRecord {
     /// The tags in the order they were written.
     #[cfg_attr(feature = "serde", serde(deserialize_with = "bounded::tags"))]
@@ -206,6 +211,26 @@ impl PartialEq for GameRecord {
 impl Eq for GameRecord {}
 
 impl GameRecord {
+    /// A record of these tags, movetext and result (no [`Source`]).
+    ///
+    /// ```
+    /// use fanorona_core::record::{Element, GameRecord, GameResult, Tag};
+    ///
+    /// let tags = vec![Tag { name: "Event".into(), value: "Club night".into() }];
+    /// let record = GameRecord::new(tags, vec![Element::Turn("f2-e3A".into())], None);
+    /// assert_eq!(record.tag("Event"), Some("Club night"));
+    /// assert_eq!(record.turns().collect::<Vec<_>>(), ["f2-e3A"]);
+    /// assert_eq!(record.result, None::<GameResult>);
+    /// ```
+    pub fn new(tags: Vec<Tag>, movetext: Vec<Element>, result: Option<GameResult>) -> GameRecord {
+        GameRecord {
+            tags,
+            movetext,
+            result,
+            source: None,
+        }
+    }
+
     /// The value of the first tag called `name`.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags

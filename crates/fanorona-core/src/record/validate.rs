@@ -46,9 +46,11 @@ impl fmt::Display for ProblemKind {
     }
 }
 
-/// One thing wrong with a game.
+/// One thing wrong with a game. It may gain fields (it is `#[non_exhaustive]`): make one with
+/// [`Problem::new`] and set fields.
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Problem {
     /// What kind of problem.
     pub kind: ProblemKind,
@@ -62,6 +64,28 @@ pub struct Problem {
     pub message: String,
     /// The legal turns at that point, when a turn is illegal.
     pub legal: Vec<String>,
+}
+
+impl Problem {
+    /// A problem of `kind` at `at`, said by `message`, with no turn, offending text or legal
+    /// turns.
+    ///
+    /// ```
+    /// use fanorona_core::record::{Location, Problem, ProblemKind};
+    ///
+    /// let p = Problem::new(ProblemKind::Syntax, Location::default(), "no game here");
+    /// assert_eq!(p.to_string(), "no game here");
+    /// ```
+    pub fn new(kind: ProblemKind, at: Location, message: impl Into<String>) -> Problem {
+        Problem {
+            kind,
+            at,
+            turn: None,
+            text: String::new(),
+            message: message.into(),
+            legal: Vec::new(),
+        }
+    }
 }
 
 /// How many legal turns a problem's `Display` lists.
@@ -94,9 +118,11 @@ impl fmt::Display for Problem {
     }
 }
 
-/// The outcome of checking one game.
+/// The outcome of checking one game. It may gain fields (it is `#[non_exhaustive]`): make one
+/// with [`GameReport::new`] and set fields.
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct GameReport {
     /// The game's number in its input, from 1.
     pub game: usize,
@@ -113,6 +139,28 @@ pub struct GameReport {
 }
 
 impl GameReport {
+    /// The report of game `game` (from 1) starting at `start`: no turn replayed, result `*`,
+    /// no problem yet.
+    ///
+    /// ```
+    /// use fanorona_core::record::{GameReport, Location, Problem, ProblemKind};
+    ///
+    /// let mut report = GameReport::new(1, Location::default());
+    /// assert!(report.is_valid());
+    /// report.problems.push(Problem::new(ProblemKind::Syntax, Location::default(), "cut off"));
+    /// assert!(!report.is_valid());
+    /// ```
+    pub fn new(game: usize, start: Location) -> GameReport {
+        GameReport {
+            game,
+            start,
+            turns: 0,
+            result: GameResult::Unknown,
+            outcome: None,
+            problems: Vec::new(),
+        }
+    }
+
     /// Whether the game has no problem.
     pub fn is_valid(&self) -> bool {
         self.problems.is_empty()
@@ -242,7 +290,7 @@ fn build_start(
         (s, _) => s,
     };
     match fen {
-        None => Position::try_start(size.unwrap_or(BoardSize::STANDARD), rules)
+        None => Position::start_with(size.unwrap_or(BoardSize::STANDARD), rules)
             .map_err(|e| err("Rules", format!("{e}"))),
         Some(f) => {
             let pos = Position::from_fen_with(f, rules).map_err(|e| err("FEN", format!("{e}")))?;

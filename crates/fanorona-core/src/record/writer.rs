@@ -352,11 +352,11 @@ fn check_number(
 ///
 /// let mut out = Vec::new();
 /// let mut writer = FgnWriter::new(&mut out);
-/// let game = GameRecord {
-///     movetext: vec![Element::Turn("f2-e3A".into())],
-///     result: Some(GameResult::Unknown),
-///     ..GameRecord::default()
-/// };
+/// let game = GameRecord::new(
+///     Vec::new(),
+///     vec![Element::Turn("f2-e3A".into())],
+///     Some(GameResult::Unknown),
+/// );
 /// writer.write(&game)?;
 /// writer.write(&game)?;
 /// assert_eq!(String::from_utf8(out).unwrap(), "1. f2-e3A *\n\n1. f2-e3A *\n\n");

@@ -196,12 +196,7 @@ fn arb_record() -> impl Strategy<Value = GameRecord> {
         prop::collection::vec(element, 0..6),
         result,
     )
-        .prop_map(|(tags, movetext, result)| GameRecord {
-            tags,
-            movetext,
-            result,
-            source: None,
-        })
+        .prop_map(|(tags, movetext, result)| GameRecord::new(tags, movetext, result))
 }
 
 proptest! {
