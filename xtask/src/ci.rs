@@ -19,8 +19,10 @@ USAGE:
 STEPS:
     fmt      cargo fmt --all --check
     clippy   cargo clippy --workspace --all-targets -- -D warnings
-    test     cargo test --workspace (with fanorona-core's public-API snapshot,
-             crates/fanorona-core/tests/public_api.rs: an API change fails until blessed)
+    test     cargo test --workspace (with the public-API snapshots of fanorona-core and
+             fanorona-ai, tests/public_api.rs: an API change fails until blessed)
+    package  the publishable crates packed, unpacked and tested from their packages alone
+             (cargo xtask package)
     doc      RUSTDOCFLAGS='-D warnings' cargo doc --workspace --no-deps
     docs     the generated CLI pages and diagrams in docs/ are up to date
              (cargo xtask docs --check --no-screenshots)
@@ -46,6 +48,8 @@ pub enum Step {
     Clippy,
     /// The tests of every crate.
     Test,
+    /// The publishable crates, tested from their packages.
+    Package,
     /// The documentation, with warnings denied.
     Doc,
     /// The generated parts of `docs/` are up to date.
@@ -56,10 +60,11 @@ pub enum Step {
 
 impl Step {
     /// Every step, in the order CI runs them.
-    pub const ALL: [Step; 6] = [
+    pub const ALL: [Step; 7] = [
         Step::Fmt,
         Step::Clippy,
         Step::Test,
+        Step::Package,
         Step::Doc,
         Step::Docs,
         Step::Smoke,
@@ -71,6 +76,7 @@ impl Step {
             Step::Fmt => "fmt",
             Step::Clippy => "clippy",
             Step::Test => "test",
+            Step::Package => "package",
             Step::Doc => "doc",
             Step::Docs => "docs",
             Step::Smoke => "smoke",
@@ -82,6 +88,7 @@ impl Step {
             Step::Fmt => "formatting",
             Step::Clippy => "clippy, warnings denied",
             Step::Test => "tests of every crate",
+            Step::Package => "publishable crates tested from their packages",
             Step::Doc => "documentation, warnings denied",
             Step::Docs => "generated docs up to date",
             Step::Smoke => "3D client screenshot smoke test",
@@ -116,7 +123,7 @@ impl Step {
             Step::Doc => cargo
                 .args(["doc", "--workspace", "--no-deps"])
                 .env("RUSTDOCFLAGS", "-D warnings"),
-            Step::Docs | Step::Smoke => return None,
+            Step::Package | Step::Docs | Step::Smoke => return None,
         })
     }
 
@@ -243,6 +250,10 @@ fn run_step(step: Step) -> Result<Option<String>> {
         crate::docs::run(&crate::docs::Options::check_without_screenshots())?;
         return Ok(None);
     }
+    if step == Step::Package {
+        crate::package::run(&crate::package::Options::default())?;
+        return Ok(None);
+    }
     smoke()
 }
 
@@ -310,7 +321,7 @@ mod tests {
         let err = parse(args(&["--step", "lint"])).unwrap_err().to_string();
         assert_eq!(
             err,
-            "unknown step `lint`; the steps are fmt, clippy, test, doc, docs, smoke"
+            "unknown step `lint`; the steps are fmt, clippy, test, package, doc, docs, smoke"
         );
     }
 
@@ -326,6 +337,7 @@ mod tests {
         );
         assert_eq!(Step::Smoke.alone(), "cargo xtask ci --step smoke");
         assert_eq!(Step::Docs.alone(), "cargo xtask ci --step docs");
+        assert_eq!(Step::Package.alone(), "cargo xtask ci --step package");
         for step in Step::ALL {
             assert!(
                 HELP.contains(&format!("    {:<9}", step.name())),

@@ -11,6 +11,7 @@ mod cmd;
 mod dist;
 mod docs;
 mod flags;
+mod package;
 // The public-API listing of the snapshot tests (included by the crates' tests via #[path]);
 // compiled here only to test the extractor itself.
 #[cfg(test)]
@@ -40,6 +41,7 @@ TASKS:
     release    bump the version, date the CHANGELOG, check, package, commit and tag
     bench      run the criterion benchmarks and print a table of the results
     docs       regenerate the generated parts of docs/ (or check them with --check)
+    package    package the publishable crates and test them from the packages alone
 
 Run `cargo xtask <TASK> --help` for the options of one task.
 ";
@@ -107,7 +109,7 @@ fn run(mut words: Vec<String>) -> Result<()> {
         print!("{HELP}");
         return Ok(());
     }
-    const TASKS: [&str; 5] = ["ci", "dist", "release", "bench", "docs"];
+    const TASKS: [&str; 6] = ["ci", "dist", "release", "bench", "docs", "package"];
     if !TASKS.contains(&task.as_str()) {
         bail!("unknown task `{task}`; run `cargo xtask --help` for the list");
     }
@@ -131,6 +133,7 @@ fn run(mut words: Vec<String>) -> Result<()> {
         "release" => dispatch!("release", release),
         "bench" => dispatch!("bench", bench),
         "docs" => dispatch!("docs", docs),
+        "package" => dispatch!("package", package),
         other => bail!("unknown task `{other}`; run `cargo xtask --help` for the list"),
     }
 }

@@ -36,6 +36,8 @@
 //!   [`bench`](mod@bench): the node-count benchmark; [`baseline`]: the frozen v0.1.0 engine;
 //! - [`telo`]: Fanoron-Telo solved by retrograde analysis.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 pub mod baseline;
 pub mod bench;
 mod engine;
@@ -61,3 +63,8 @@ pub use limits::{Clock, Limits};
 pub use rng::Rng;
 pub use search::{Info, RootMove, Score, SearchError, SearchOptions, SearchResult, Searcher};
 pub use tt::{HashSizeError, MAX_HASH_MB};
+
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

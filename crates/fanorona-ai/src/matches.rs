@@ -199,6 +199,36 @@ pub struct MatchGame {
 }
 
 impl MatchGame {
+    /// Game `index` of a match (for [`resume_match`]): `game` as played, its `winner` and
+    /// `termination`. The first player has White in the even games, as [`play_match`] plays
+    /// them; the names are empty and the longest turns zero until set.
+    ///
+    /// ```
+    /// use fanorona_ai::matches::{MatchGame, Termination};
+    /// use fanorona_core::{EndReason, Game};
+    ///
+    /// let mut g = MatchGame::new(3, Game::default(), None, Termination::Rules(EndReason::Repetition));
+    /// g.white = "engine".into();
+    /// assert_eq!((g.pair(), g.first_is_white), (1, false));
+    /// ```
+    pub fn new(
+        index: usize,
+        game: Game,
+        winner: Option<Color>,
+        termination: Termination,
+    ) -> MatchGame {
+        MatchGame {
+            index,
+            white: String::new(),
+            black: String::new(),
+            first_is_white: index.is_multiple_of(2),
+            game,
+            winner,
+            termination,
+            longest_turn: [Duration::ZERO; 2],
+        }
+    }
+
     /// The pair the game belongs to.
     pub fn pair(&self) -> usize {
         self.index / 2
@@ -639,10 +669,13 @@ pub fn play_match(
 /// use fanorona_ai::matches::{MatchConfig, play_match, resume_match};
 ///
 /// let (first, second) = ("engine:depth=1".parse()?, "greedy".parse()?);
-/// let half = MatchConfig { games: 2, max_turns: 20, ..MatchConfig::default() };
+/// let mut half = MatchConfig::default();
+/// half.games = 2;
+/// half.max_turns = 20;
 /// let played = play_match(&first, &second, &half, |_, _| Ok(()))?;
 /// // Later: the same match, 4 games in all, goes on from game 2.
-/// let all = MatchConfig { games: 4, ..half };
+/// let mut all = half.clone();
+/// all.games = 4;
 /// let resumed = resume_match(&first, &second, &all, played.games, |g, _| {
 ///     assert!(g.index >= 2);
 ///     Ok(())

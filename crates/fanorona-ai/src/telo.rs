@@ -1,5 +1,5 @@
 //! Fanoron-Telo solved: every position reachable from the empty 3x3 board, with its exact value
-//! by retrograde analysis (`docs/solver.md`, section "Fanoron-Telo").
+//! by retrograde analysis ([`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md), section "Fanoron-Telo").
 //!
 //! The game is tiny (three stones each on nine points), so the whole graph of reachable
 //! positions is built forward with the turn generator of `fanorona-core`, then solved backward
@@ -59,7 +59,7 @@ impl TeloSolution {
     ///
     /// # Errors
     ///
-    /// None in practice: the error of [`Position::try_start`], kept as a value.
+    /// None in practice: the error of [`Position::start_with`], kept as a value.
     pub fn solve(mut rules: Rules) -> Result<TeloSolution, PositionError> {
         rules = rules.with_game(GameKind::Telo);
         let start = Position::start_with(BoardSize::TELO, rules)?;

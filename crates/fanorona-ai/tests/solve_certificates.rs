@@ -1,6 +1,8 @@
 //! Certificates: built for the small boards and checked by the independent checker; values
 //! cross-checked with retrograde analysis; tampered certificates of every kind rejected.
 
+mod common;
+
 use std::io::Cursor;
 
 use fanorona_ai::solve::certificate::Certificate;
@@ -275,7 +277,9 @@ fn the_committed_certificates_of_the_results_table_verify() {
         // Undecided: White does not lose (Black's win disproved), White's win open.
         ("5x7", "win-or-draw"),
     ];
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tables/certificates");
+    let Some(dir) = common::repository_dir("tables/certificates") else {
+        return;
+    };
     for (board, value) in table {
         let file = dir.join(format!("{board}.cert"));
         let report = verify::verify_file(&file, &Limits::default())

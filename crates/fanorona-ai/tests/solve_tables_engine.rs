@@ -26,6 +26,8 @@
 //! `FANORONA_GAMES` is the number of games played from the suite to find endgames (most give
 //! one), `FANORONA_NODES` the node budget a turn.
 
+mod common;
+
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -165,8 +167,13 @@ fn pair_statistics_by_hand() {
 #[test]
 #[ignore = "plays games; see the module documentation for the command"]
 fn engine_gain_on_endgames_from_the_opening_suite() {
-    let dir = std::env::var("FANORONA_TABLES")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../tables").to_owned());
+    let dir = match std::env::var("FANORONA_TABLES") {
+        Ok(dir) => dir,
+        Err(_) => match common::repository_dir("tables") {
+            Some(dir) => dir.display().to_string(),
+            None => return,
+        },
+    };
     let games = env_or("FANORONA_GAMES", 40) as usize;
     let nodes = env_or("FANORONA_NODES", 2000);
     let tables = Arc::new(Tablebase::load(&dir).expect("tables"));

@@ -99,3 +99,50 @@ fn main() -> Result<()> {
     }
     Ok(())
 }
+
+/// `cargo test` runs these (`test = true` for this example in `Cargo.toml`), so the seven
+/// programs stay working; expected values from independent sources, as noted.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_seven_programs_work() {
+        // 1. The record reads back as a finished game of the 5x5 board.
+        let fgn = random_game_record(7).unwrap();
+        let record = Reader::new(fgn.as_bytes()).read_record().unwrap().unwrap();
+        let game = record.to_game().unwrap();
+        assert!(game.outcome().is_some());
+        assert_eq!(game.position().size(), BoardSize::DIMY);
+        // 2. The turns of a position string, as the independent reference generator finds them.
+        let fen = "BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w";
+        let mut ours = legal_turns(fen).unwrap();
+        let reference = fanorona_core::reference::Board::from_fen(fen).unwrap();
+        let mut theirs: Vec<String> = reference.turns().into_iter().map(|t| t.text).collect();
+        ours.sort();
+        theirs.sort();
+        assert_eq!(ours, theirs);
+        // 3. Errors as data: e3 is the empty centre of the standard start.
+        let pos = Position::standard();
+        assert_eq!(explain(&pos, "f2-e3A"), "f2-e3A: legal");
+        assert_eq!(explain(&pos, "e3-e4"), "e3-e4: nothing to move on e3");
+        assert!(explain(&pos, "c3-x4").starts_with("c3-x4: "));
+        // 4. Three games, the second illegal (e3 is empty): two good, one bad.
+        assert_eq!(
+            count_games("1. f2-e3A *\n\n1. e3-e4 *\n\n1. d3-e3W *\n"),
+            (2, 1)
+        );
+        // 5. d3 to e3 approaches f3 or withdraws from c3: a legal turn either way.
+        let turn = client_turn().unwrap();
+        assert!(["d3-e3A", "d3-e3W"].contains(&turn.as_str()), "{turn}");
+        assert!(pos.parse_turn(&turn).is_ok());
+        // 6. Perft 4 of the 5x5 start: 3,469 (tests/perft.txt, checked by the reference).
+        assert_eq!(perft(&Position::start(BoardSize::DIMY), 4), 3469);
+        // 7. Serde: a game reads back as the same game (replayed by the rules).
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_string(&game).unwrap();
+            assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
+        }
+    }
+}

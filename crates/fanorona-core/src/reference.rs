@@ -102,7 +102,7 @@ impl fmt::Display for ReferenceError {
 
 impl std::error::Error for ReferenceError {}
 
-/// Which game the reference plays (see `docs/rules.md`).
+/// Which game the reference plays (see [`docs/rules.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/rules.md)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[non_exhaustive]
 pub enum Variant {
@@ -146,7 +146,7 @@ type CaptureStep = (usize, char, Vec<(i32, i32)>);
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub struct ReferenceTurn {
-    /// The turn as text, such as `d2-e3A` or `c3-b3` (see `docs/notation.md`).
+    /// The turn as text, such as `d2-e3A` or `c3-b3` (see [`docs/notation.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/notation.md)).
     pub text: String,
     /// The position after the turn, with the other side to move.
     pub after: Board,

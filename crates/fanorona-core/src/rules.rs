@@ -19,7 +19,7 @@ pub enum StuckRule {
 
 /// Which game is played on the board: the capture game (Fanorona proper), Vela (the capture
 /// game with the handicap phase played after a win) or the traditional alignment game of
-/// Fanoron-Telo. `docs/rules.md` states the rules of each.
+/// Fanoron-Telo. [`docs/rules.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/rules.md) states the rules of each.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]

@@ -1,5 +1,5 @@
 //! The traditional games beside the capture game: Vela (the handicap game) and Fanoron-Telo
-//! (the alignment game). `docs/rules.md` states their rules.
+//! (the alignment game). [`docs/rules.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/rules.md) states their rules.
 //!
 //! Turn generation of the capture game ([`crate::movegen`]) hands over to [`generate`] when
 //! one of them changes the turns of the position.

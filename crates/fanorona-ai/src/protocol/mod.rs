@@ -1,6 +1,6 @@
 //! The engine protocol: a line protocol on standard input and output in the style of chess's
 //! UCI, so that engine GUIs and match runners can drive the engine. The full description,
-//! with every command's behaviour and limits, is in `docs/engine-protocol.md`.
+//! with every command's behaviour and limits, is in [`docs/engine-protocol.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine-protocol.md).
 //!
 //! The loop reads commands from any [`BufRead`] and writes replies to any [`Write`], so that
 //! it can be driven by a script in tests. Its guarantees:

@@ -1,7 +1,7 @@
 //! Certificates: proofs of a solved value that an independent program can check.
 //!
 //! A certificate states the value of a start position under the solver's default rules and
-//! proves it with strategies (see `docs/solver.md`, *Certificates*, for the format):
+//! proves it with strategies (see [`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md), *Certificates*, for the format):
 //!
 //! - a **win** or a **loss**: the winner's strategy, one turn for each of the winner's
 //!   positions it reaches, every reply of the loser covered, listed so that every position a
@@ -304,7 +304,7 @@ impl Certificate {
         self.strategies.iter().map(|s| s.entries.len() as u64).sum()
     }
 
-    /// Writes the certificate in the format of `docs/solver.md`, returning the bytes written.
+    /// Writes the certificate in the format of [`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md), returning the bytes written.
     ///
     /// # Errors
     ///

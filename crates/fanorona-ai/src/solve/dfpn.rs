@@ -23,7 +23,7 @@
 //! an ordered strategy (see [`certificate`](super::certificate)) for `fanorona verify-proof`.
 //!
 //! **Checkpoints.** The table can be saved to a file and loaded again to resume a search
-//! ([`Dfpn::save`], [`Dfpn::load`]): format in `docs/solver.md`.
+//! ([`Dfpn::save`], [`Dfpn::load`]): format in [`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md).
 //!
 //! # Examples
 //!

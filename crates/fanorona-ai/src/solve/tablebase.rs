@@ -11,7 +11,7 @@
 //! Each entry is one byte: `0` for a draw, otherwise `1 + d`, where `d` is the distance to the
 //! end in turns (plies) under best play (the winner hurries, the loser delays). A win always
 //! ends after an odd number of turns and a loss after an even number, so `d` also gives the
-//! value. The file format is described in `docs/solver.md`.
+//! value. The file format is described in [`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md).
 //!
 //! The values assume no no-capture limit. Under a limit `L`, a win or loss at distance `d`
 //! stands when `no_capture_count + d <= L` (see [`Probe::holds_under_limit`]); draws stay draws.

@@ -1,6 +1,6 @@
 //! The independent checker of certificates (`fanorona verify-proof`).
 //!
-//! It trusts nothing of the solver: it reads the certificate format of `docs/solver.md` with
+//! It trusts nothing of the solver: it reads the certificate format of [`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md) with
 //! its own parser and generates turns with [`fanorona_core::reference`], the plain-array move
 //! generator that shares no code with the fast one (this module uses nothing else of the
 //! workspace, and none of the solver's code).
@@ -365,7 +365,7 @@ fn read_header<R: Read>(lines: &mut Lines<R>) -> Result<Header, VerifyError> {
 }
 
 /// The rules must be the solver's: no opening restriction, no compulsory continuation, stuck
-/// loses, no no-capture limit; the repetition count does not matter (see `docs/solver.md`).
+/// loses, no no-capture limit; the repetition count does not matter (see [`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md)).
 fn check_rules(text: &str) -> Result<(), String> {
     let required = [
         ("opening-restriction", "off"),

@@ -60,12 +60,10 @@ pub enum Engine {
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     let mut out = crate::output::stdout();
     let bar = progress::bar(bench::POSITIONS.len() as u64, "bench");
-    let mut limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
-        movetime: args.movetime.map(Duration::from_millis),
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.depth = args.depth;
+    limits.nodes = args.nodes;
+    limits.movetime = args.movetime.map(Duration::from_millis);
     if limits == Limits::default() {
         limits.depth = Some(9);
     }

@@ -1,7 +1,7 @@
 //! The JSON forms of game records, read game by game: a JSON array of game objects (or one
 //! game object), and JSON Lines (one game object a line). Memory is bounded by the largest
 //! game ([`MAX_GAME_BYTES`]), never by the file; an error inside a game names its line and
-//! column in the file (section 5 of `docs/notation.md`).
+//! column in the file (section 5 of [`docs/notation.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/notation.md)).
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 

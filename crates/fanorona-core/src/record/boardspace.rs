@@ -1,5 +1,5 @@
 //! Import of Boardspace.net Fanorona records (an SGF-like format) into [`GameRecord`]s, every
-//! action replayed by the rules. The mapping is given in section 6 of `docs/notation.md`.
+//! action replayed by the rules. The mapping is given in section 6 of [`docs/notation.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/notation.md).
 //!
 //! # Examples
 //!

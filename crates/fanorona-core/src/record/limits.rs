@@ -1,5 +1,5 @@
 //! The limits shared by every reader and writer of game records (section 4.6 of
-//! `docs/notation.md`).
+//! [`docs/notation.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/notation.md)).
 //!
 //! A reader reports a located error past a limit and stores nothing beyond it, so memory stays
 //! bounded whatever the input; a writer refuses a record that breaks a limit, so whatever one

@@ -1,6 +1,6 @@
 //! Game records: the FGN text format (Fanorona Game Notation, PGN-like), its streaming reader
 //! and canonical writer, a validating replay by the rules, and the import of Boardspace.net
-//! records. The format is specified in `docs/notation.md`.
+//! records. The format is specified in [`docs/notation.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/notation.md).
 //!
 //! - [`Reader`] reads games one at a time from any [`std::io::Read`], reporting tokens to a
 //!   [`Visitor`] or building owned [`GameRecord`]s; syntax errors carry their location and the
@@ -9,7 +9,7 @@
 //! - [`Validator`] replays a game by the rules and lists every [`Problem`].
 //! - [`boardspace`] imports Boardspace.net's SGF-like records.
 //!
-//! With the `serde` feature, [`GameRecord`] has the JSON shape documented in `docs/notation.md`.
+//! With the `serde` feature, [`GameRecord`] has the JSON shape documented in [`docs/notation.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/notation.md).
 //!
 //! # Examples
 //!

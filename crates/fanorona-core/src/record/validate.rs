@@ -316,7 +316,7 @@ fn build_start(
     }
 }
 
-/// The position a game with these tags starts from (section 4.2 of `docs/notation.md`).
+/// The position a game with these tags starts from (section 4.2 of [`docs/notation.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/notation.md)).
 ///
 /// # Errors
 ///
@@ -393,7 +393,7 @@ fn fits(pattern: &[u8], n: u32) -> bool {
 /// Checks a `[Date]` value: `YYYY.MM.DD`, with `?` for unknown digits (`2024.05.??`,
 /// `????.??.??`), naming a possible date of the Gregorian calendar: some year, month and day
 /// that fit the known digits must exist (months 01 to 12, days 01 to the month's length,
-/// February 29 only in a leap year). Section 4.2 of `docs/notation.md`.
+/// February 29 only in a leap year). Section 4.2 of [`docs/notation.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/notation.md).
 ///
 /// # Errors
 ///
@@ -461,7 +461,7 @@ pub fn check_date(value: &str) -> Result<(), DateError> {
 /// A [`Visitor`] that replays each game by the rules and returns a [`GameReport`].
 ///
 /// It checks the known tags, the syntax of each turn against the board, each turn's legality
-/// (and ambiguity), the turn numbers, and the result (section 4.4 of `docs/notation.md`). After
+/// (and ambiguity), the turn numbers, and the result (section 4.4 of [`docs/notation.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/notation.md)). After
 /// an illegal turn the rest of the game's turns are not checked. Reuse one validator for many
 /// games.
 ///

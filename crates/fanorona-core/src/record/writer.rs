@@ -129,7 +129,7 @@ impl GameRecord {
     /// # Errors
     ///
     /// [`WriteError`] when a tag, comment or turn cannot be written as FGN (see
-    /// `docs/notation.md`), or the record is empty.
+    /// [`docs/notation.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/notation.md)), or the record is empty.
     pub fn to_fgn(&self) -> Result<String, WriteError> {
         if self.tags.is_empty() && self.movetext.is_empty() && self.result.is_none() {
             return Err(WriteError::Empty);
@@ -257,7 +257,7 @@ impl GameRecord {
     /// the numbers the writers give the turns: the writers never renumber a turn silently, so
     /// a conversion calls this first. A turn number must be the number of the next turn and
     /// say its side (`N.` White, `N...` Black), counting from the `[FEN]` start (section 4.1
-    /// of `docs/notation.md`). A record without a source, or read without turn numbers,
+    /// of [`docs/notation.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/notation.md)). A record without a source, or read without turn numbers,
     /// passes.
     ///
     /// [`Source::turn_numbers`]: super::Source::turn_numbers

@@ -253,16 +253,11 @@ fn match_game(record: &GameRecord, settings: &Settings, rules: Rules) -> Result<
                 "no [{LONGEST_TURN} \"WHITE,BLACK\"] tag with the longest turns in milliseconds"
             )
         })?;
-    Ok(MatchGame {
-        index,
-        white: record.tag("White").unwrap_or_default().to_owned(),
-        black: record.tag("Black").unwrap_or_default().to_owned(),
-        first_is_white: index.is_multiple_of(2),
-        game,
-        winner,
-        termination,
-        longest_turn: longest,
-    })
+    let mut read = MatchGame::new(index, game, winner, termination);
+    read.white = record.tag("White").unwrap_or_default().to_owned();
+    read.black = record.tag("Black").unwrap_or_default().to_owned();
+    read.longest_turn = longest;
+    Ok(read)
 }
 
 /// The kind and detail of a forfeit, from the game's last comment (`... forfeits by KIND:
@@ -330,12 +325,10 @@ mod tests {
     fn match_file() -> (Vec<u8>, Settings, Vec<MatchGame>) {
         let (first, second): (PlayerSpec, PlayerSpec) =
             ("random".parse().unwrap(), "greedy".parse().unwrap());
-        let config = MatchConfig {
-            games: 4,
-            max_turns: 12,
-            random_plies: 1,
-            ..MatchConfig::default()
-        };
+        let mut config = MatchConfig::default();
+        config.games = 4;
+        config.max_turns = 12;
+        config.random_plies = 1;
         let settings = Settings::new(&first, &second, &config);
         let played = play_match(&first, &second, &config, |_, _| Ok(())).unwrap();
         let mut text = String::new();
