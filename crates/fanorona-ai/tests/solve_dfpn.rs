@@ -102,10 +102,7 @@ fn dfpn_proofs_are_certificates_the_checker_accepts() {
 #[test]
 fn dfpn_is_deterministic_even_when_its_table_is_cut_back() {
     let start = solve::start(BoardSize::new(3, 7).unwrap());
-    let budget = Budget {
-        max_bytes: Some(512 << 10),
-        max_time: None,
-    };
+    let budget = Budget::default().with_max_bytes(512 << 10);
     let mut runs = Vec::new();
     for i in 0..3 {
         let mut s = Dfpn::new(&start, start.side_to_move()).unwrap();

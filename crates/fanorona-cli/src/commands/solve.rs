@@ -725,10 +725,8 @@ fn run_dfpn_logged(
     log(search, Duration::ZERO);
     loop {
         let left = budget.max_time.map(|m| m.saturating_sub(t0.elapsed()));
-        let part = Budget {
-            max_bytes: budget.max_bytes,
-            max_time: Some(left.map_or(slice, |l| l.min(slice))),
-        };
+        let mut part = *budget;
+        part.max_time = Some(left.map_or(slice, |l| l.min(slice)));
         let result = search.run_with_checkpoints(&part, report, checkpoint);
         log(search, t0.elapsed());
         match result {
