@@ -546,6 +546,11 @@ fn spawn_game_ui(mut commands: Commands) {
                 left: px(MARGIN),
                 top: px(MARGIN),
                 width: px(LEFT_PANEL_WIDTH),
+                // Never past the window's bottom (the margins are at most 12/720 of the
+                // window's height each, see `ui_scale_for`): what does not fit (the help at
+                // the end first) is cut at the panel's edge.
+                max_height: percent(100.0 - 2.0 * 100.0 * MARGIN / 720.0),
+                overflow: Overflow::clip_y(),
                 ..panel_node()
             },
             BackgroundColor(PANEL),
@@ -556,7 +561,7 @@ fn spawn_game_ui(mut commands: Commands) {
     };
     let title = commands.spawn(text("Fanorona", 28.0, ACCENT)).id();
     let turn = live(&mut commands, Live::Turn, 22.0, TEXT);
-    let stones = live(&mut commands, Live::Stones, 18.0, TEXT);
+    let stones = live(&mut commands, Live::Stones, 17.0, TEXT);
     let players = live(&mut commands, Live::Players, 15.0, DIM);
     let thinking = live(&mut commands, Live::Thinking, 17.0, ACCENT);
     let result = live(&mut commands, Live::Result, 22.0, ACCENT);
@@ -568,6 +573,7 @@ fn spawn_game_ui(mut commands: Commands) {
             Node {
                 width: percent(100.0),
                 height: px(16.0),
+                flex_shrink: 0.0,
                 border_radius: BorderRadius::all(px(3.0)),
                 display: Display::None,
                 ..default()
@@ -678,9 +684,17 @@ fn spawn_game_ui(mut commands: Commands) {
                 ..default()
             })
             .id();
+        // A row whose buttons all show only in one situation is hidden with them (an empty
+        // row would still take its gap).
+        let shared = row[0]
+            .2
+            .filter(|first| row.iter().all(|(_, _, o)| *o == Some(*first)));
+        if let Some(only) = shared {
+            commands.entity(row_entity).insert(only);
+        }
         for (label, action, only) in row {
             let b = commands.spawn(button(label, action)).id();
-            if let Some(only) = only {
+            if let (Some(only), None) = (only, shared) {
                 commands.entity(b).insert(only);
             }
             commands.entity(row_entity).add_child(b);
@@ -689,7 +703,7 @@ fn spawn_game_ui(mut commands: Commands) {
     }
     let help = commands
         .spawn(text(
-            "Click a stone, then a marked point (or drag), or type the turn (T, then e.g. f2-e3A, Enter).\nRight drag or arrows: orbit. Wheel: zoom. Home: reset view.\n, and . : look back and forward. M: sound on/off.",
+            "Click a stone, then a marked point (or drag).\nRight drag, arrows: orbit. Wheel: zoom.\nHome: reset view. M: sound on/off.\n, and . : look back and forward.",
             13.0,
             DIM,
         ))
@@ -759,11 +773,10 @@ fn refresh_game_ui(
                 None => format!("{} to move", side_name(side)),
             },
             Live::Stones => {
-                let stones = |n: u32| format!("{n} stone{}", if n == 1 { "" } else { "s" });
                 format!(
-                    "White {}, Black {}",
-                    stones(position.stones(Side::White).count()),
-                    stones(position.stones(Side::Black).count())
+                    "Stones: White {}, Black {}",
+                    position.stones(Side::White).count(),
+                    position.stones(Side::Black).count()
                 )
             }
             Live::Players => {
@@ -881,6 +894,21 @@ fn refresh_game_ui(
             Only::Viewing => game.viewing().is_some(),
         };
         let display = if shown { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
+
+/// Empty live texts take no room (each would still add a line's gap), so the left panel fits
+/// a 720-pixel window.
+fn hide_empty_texts(mut texts: Query<(&Text, &mut Node), (With<Live>, Changed<Text>)>) {
+    for (text, mut node) in &mut texts {
+        let display = if text.0.is_empty() {
+            Display::None
+        } else {
+            Display::Flex
+        };
         if node.display != display {
             node.display = display;
         }
@@ -1110,7 +1138,8 @@ pub fn plugin(app: &mut App) {
                 press_buttons,
                 (refresh_saved_list, refresh_menu, enter_game_after_load)
                     .run_if(in_state(Screen::Menu)),
-                (refresh_game_ui, refresh_turn_list)
+                (refresh_game_ui, hide_empty_texts, refresh_turn_list)
+                    .chain()
                     .run_if(in_state(Screen::Playing).and_then(resource_exists::<Match>)),
             ),
         );
