@@ -112,7 +112,7 @@ const SHOT_SIZE: Size = Size {
 /// The client screenshots (those `docs/client.md` shows): file name under `docs/images/`,
 /// picture size, and the client arguments that pick the scene. Paths are relative to the
 /// workspace root, where the task runs the client.
-pub const SCREENSHOTS: [(&str, Size, &[&str]); 6] = [
+pub const SCREENSHOTS: [(&str, Size, &[&str]); 7] = [
     ("client-start.png", SHOT_SIZE, &[]),
     (
         "client-chain.png",
@@ -130,6 +130,9 @@ pub const SCREENSHOTS: [(&str, Size, &[&str]); 6] = [
             "--turn",
             "4",
             "--analysis",
+            // The analysis deepens until the scene is steady: slower on a busy machine.
+            "--timeout",
+            "400",
         ],
     ),
     (
@@ -140,6 +143,11 @@ pub const SCREENSHOTS: [(&str, Size, &[&str]); 6] = [
             "crates/fanorona-core/tests/data/boardspace-sample.sgf",
             "--review",
         ],
+    ),
+    (
+        "client-open.png",
+        SHOT_SIZE,
+        &["--menu", "--browse", "crates/fanorona-core/tests/data"],
     ),
 ];
 
