@@ -120,7 +120,7 @@ pub struct DfpnStatus {
     /// The root's proof number: how many leaves at least remain to prove the attacker's win
     /// (0: proved). From the root's entry when it is solved, else from its children's.
     pub root_pn: u32,
-    /// The root's disproof number (a weak sum, see `docs/solver.md`; 0: disproved).
+    /// The root's disproof number (a weak sum, see [`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md); 0: disproved).
     pub root_dn: u32,
     /// The table's bytes, by the estimate the memory budget uses.
     pub bytes: u64,
