@@ -398,6 +398,8 @@ fn handle_persist(
                     let text = format!("Loaded {name}");
                     new.set_message(format!("{text}. {}", new.message()));
                     commands.insert_resource(new);
+                    // An opened game ends the tutorial (its lessons judge their own positions).
+                    commands.remove_resource::<crate::tutorial::Tutorial>();
                     jumps.write(BoardJump);
                     // An opened game is reviewed: the engine evaluates its turns.
                     if let Some(review) = review.as_deref_mut() {

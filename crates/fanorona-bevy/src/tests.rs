@@ -1976,6 +1976,8 @@ fn the_browser_scrolls_and_opens_by_mouse() {
         .expect("write");
     }
     let mut app = browser_app(dir.clone());
+    // Opened from the tutorial, a record ends it.
+    crate::tutorial::begin(&mut app, 0);
     app.world_mut().write_message(BrowserCommand::Open);
     app.update();
     app.update();
@@ -2016,5 +2018,6 @@ fn the_browser_scrolls_and_opens_by_mouse() {
     assert_eq!(turns(&app), ["f2-e3A"]);
     let status = app.world().resource::<PersistStatus>().clone();
     assert_eq!(status.text, "Loaded game-20.fgn");
+    assert!(!app.world().contains_resource::<crate::tutorial::Tutorial>());
     let _ = std::fs::remove_dir_all(&dir);
 }
