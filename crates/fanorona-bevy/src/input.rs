@@ -53,6 +53,7 @@ fn pick(
     blockers: Query<&Interaction, With<BlocksBoard>>,
     buttons: Res<ButtonInput<MouseButton>>,
     view: Res<BoardView>,
+    browser: Option<Res<crate::browser::Browser>>,
     mut hovered: ResMut<Hovered>,
     mut pressed_at: Local<Option<Point>>,
     mut commands: MessageWriter<Command>,
@@ -60,7 +61,9 @@ fn pick(
     let (Ok(window), Ok((camera, transform))) = (windows.single(), cameras.single()) else {
         return;
     };
-    let over_ui = blockers.iter().any(|i| *i != Interaction::None);
+    // The file browser covers the board: no click goes through it.
+    let over_ui =
+        blockers.iter().any(|i| *i != Interaction::None) || browser.is_some_and(|b| b.open);
     let point = if over_ui {
         None
     } else {
