@@ -36,7 +36,7 @@ In order, stopping at the first failure:
        (target/package/NAME-VERSION.crate)
     2. unpacks them into target/package-check/, one workspace whose [patch.crates-io] points
        the crates at each other, with the repository's Cargo.lock and profiles
-    3. cargo test --workspace --offline there, sharing the repository's target directory so
+    3. cargo test --workspace --offline --no-fail-fast there, sharing the repository's target directory so
        that dependencies already built are not built again
 
 OPTIONS:
@@ -96,7 +96,13 @@ pub fn run(options: &Options) -> Result<()> {
     )?;
 
     let mut test = Cmd::cargo()
-        .args(["test", "--workspace", "--offline", "--manifest-path"])
+        .args([
+            "test",
+            "--workspace",
+            "--offline",
+            "--no-fail-fast",
+            "--manifest-path",
+        ])
         .arg(check.join("Cargo.toml"))
         .env("CARGO_TARGET_DIR", &target);
     if options.no_run {

@@ -504,13 +504,18 @@ impl Tablebase {
     /// [`Tablebase::load_wdl`] too.
     ///
     /// ```
-    /// use fanorona_ai::solve::{Value, tablebase::Tablebase};
-    /// use fanorona_core::Position;
+    /// use fanorona_ai::solve::{self, Budget, Value, tablebase::Tablebase, tablegen};
+    /// use fanorona_core::{BoardSize, Position};
     ///
-    /// let tables = Tablebase::load_wdl("../../tables")?; // two bits a position
-    /// let pos = Position::from_fen("9/9/4B4/9/2W6 w")?;
+    /// // The 5x9 tables of up to two stones, written to a directory.
+    /// let dir = std::env::temp_dir().join(format!("fanorona-doc-wdl-{}", std::process::id()));
+    /// let options = tablegen::Options::new(BoardSize::STANDARD, solve::solver_rules(), 2);
+    /// tablegen::generate(&dir, &options, &Budget::default(), &mut |_| {}, &mut |_| {})?;
+    /// let tables = Tablebase::load_wdl(&dir)?; // two bits a position
+    /// let pos = Position::from_fen_with("9/9/4B4/9/2W6 w", solve::solver_rules())?;
     /// assert_eq!(tables.probe_wdl(&pos), Some(Value::Win));
     /// assert_eq!(tables.probe(&pos), None); // no distances loaded
+    /// std::fs::remove_dir_all(&dir)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn probe_wdl(&self, pos: &Position) -> Option<Value> {
