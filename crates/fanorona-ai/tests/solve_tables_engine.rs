@@ -19,7 +19,7 @@
 //! the committed 4-stone tables):
 //!
 //! ```sh
-//! FANORONA_TABLES=DIR FANORONA_GAMES=600 FANORONA_NODES=2000 \
+//! FANORONA_TABLES=DIR FANORONA_GAMES=1200 FANORONA_NODES=2000 \
 //!   cargo test --release -p fanorona-ai --test solve_tables_engine -- --ignored --nocapture
 //! ```
 //!
