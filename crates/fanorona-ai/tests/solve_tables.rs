@@ -252,6 +252,9 @@ fn hostile_table_files_are_refused_without_hanging() {
                 if name == "load" && ext == "fnwdl" || name == "load_wdl" && ext == "fntb" {
                     continue; // not read by that loader
                 }
+                if what == "a FIFO" && !cfg!(unix) {
+                    continue; // no FIFOs to make
+                }
                 let dir = generated_dir(&format!("hostile-{cases}"));
                 let file = dir.join(format!("3x3-2v1.{ext}"));
                 spoil(&file);
@@ -269,7 +272,7 @@ fn hostile_table_files_are_refused_without_hanging() {
             }
         }
     }
-    assert_eq!(cases, 2 * 5 * 3);
+    assert_eq!(cases, if cfg!(unix) { 2 * 5 * 3 } else { 2 * 4 * 3 });
 }
 
 /// The tables committed under `tables/` (5x9, up to 4 stones) load and agree with tables
