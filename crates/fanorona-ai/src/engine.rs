@@ -302,13 +302,20 @@ mod tests {
     fn an_infinite_search_stops_on_request_with_a_legal_turn() {
         let engine = Engine::new(4);
         let game = Game::default();
+        // Stop once the first iteration has reported, however busy the machine is (a fixed
+        // sleep failed under load: no iteration had finished yet).
+        let (reported, first_report) = std::sync::mpsc::channel();
         let handle = engine.start(
             game.clone(),
             Limits::infinite(),
             SearchOptions::default(),
-            |_| {},
+            move |_| {
+                let _ = reported.send(());
+            },
         );
-        std::thread::sleep(Duration::from_millis(50));
+        first_report
+            .recv_timeout(Duration::from_secs(60))
+            .expect("an iteration reports within a minute");
         assert!(!handle.is_finished());
         let asked = Instant::now();
         handle.stop();
