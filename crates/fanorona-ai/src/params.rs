@@ -118,6 +118,17 @@ pub const CLOCK_MOVES: u32 = 25;
 pub const CLOCK_MAX_PERCENT: u64 = 40;
 /// A new iteration starts only before this fraction (in percent) of the turn's time is used.
 pub const SOFT_PERCENT: u64 = 55;
+/// Game clock: while the best turn changed in the last iteration, new iterations start until
+/// this per cent of the soft limit (never beyond the hard limit).
+pub const TM_UNSTABLE_PERCENT: u32 = 160;
+/// Game clock: once the best turn has stayed the same for [`TM_STABLE_ITERATIONS`] iterations,
+/// new iterations start only until this per cent of the soft limit.
+pub const TM_STABLE_PERCENT: u32 = 60;
+/// See [`TM_STABLE_PERCENT`].
+pub const TM_STABLE_ITERATIONS: u32 = 3;
+/// Game clock: the next iteration is predicted to take this per cent of the last one's time;
+/// it is not started when it would not finish before the hard limit.
+pub const TM_NEXT_ITERATION_PERCENT: u32 = 150;
 /// The clock and stop flag are checked every this many nodes (a power of two).
 pub const CHECK_EVERY: u64 = 512;
 

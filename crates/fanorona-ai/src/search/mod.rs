@@ -38,7 +38,8 @@ use crate::params::{
     ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CAPTURE_LMR_MIN_MOVE,
     CHECK_EVERY, DRAW, INFINITY, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY,
     MAX_THREADS, NMP_BASE, NMP_DIVISOR, NMP_MIN_DEPTH, NMP_MIN_STONES, QS_DEPTH, QS_MAX_MOVES,
-    QS_MAX_PLY, QS_STAND_PAT_MARGIN, WIN, WIN_BOUND,
+    QS_MAX_PLY, QS_STAND_PAT_MARGIN, TM_NEXT_ITERATION_PERCENT, TM_STABLE_ITERATIONS,
+    TM_STABLE_PERCENT, TM_UNSTABLE_PERCENT, WIN, WIN_BOUND,
 };
 use crate::rng::mix;
 use crate::solve::Value;
@@ -416,6 +417,14 @@ impl Searcher {
 
         let max_depth = limits.max_depth();
         let timed = limits.is_timed();
+        // Under a game clock the time saved on one turn is spent on later ones, so the search
+        // manages it (see `TimeManager`); a fixed movetime is used to the end.
+        let mut manager = match budget {
+            Some((soft, hard)) if limits.clock.is_some() && limits.movetime.is_none() => {
+                Some(TimeManager::new(soft, hard))
+            }
+            _ => None,
+        };
         let single = root_moves.len() == 1;
         let lines = options.multipv.clamp(1, root_moves.len());
         let mut prev = result.value;
@@ -511,7 +520,11 @@ impl Searcher {
                 if timed && single {
                     break;
                 }
-                if let Some((soft, _)) = budget
+                if let Some(m) = manager.as_mut() {
+                    if !m.next_iteration(elapsed, result.best) {
+                        break;
+                    }
+                } else if let Some((soft, _)) = budget
                     && elapsed >= soft
                 {
                     break;
@@ -539,6 +552,56 @@ impl Searcher {
         result.time = start.elapsed();
         result.root_moves = root_moves;
         Ok(result)
+    }
+}
+
+/// Time management under a game clock: after each completed iteration, whether to start
+/// another. The budget's soft limit is stretched while the best turn keeps changing and
+/// shrunk once it has stayed the same for a few iterations; an iteration that would not
+/// finish before the hard limit (predicted from the last one's time) is not started.
+#[derive(Clone, Copy, Debug)]
+struct TimeManager {
+    soft: Duration,
+    hard: Duration,
+    /// When the last iteration ended (time since the start).
+    last_end: Duration,
+    best: Option<Turn>,
+    /// Completed iterations in a row with the same best turn.
+    stable: u32,
+}
+
+impl TimeManager {
+    fn new(soft: Duration, hard: Duration) -> TimeManager {
+        TimeManager {
+            soft,
+            hard,
+            last_end: Duration::ZERO,
+            best: None,
+            stable: 0,
+        }
+    }
+
+    /// An iteration ended at `elapsed` with `best` the best turn: whether to start the next.
+    fn next_iteration(&mut self, elapsed: Duration, best: Turn) -> bool {
+        let took = elapsed.saturating_sub(self.last_end);
+        self.last_end = elapsed;
+        let changed = self.best.is_some_and(|b| b != best);
+        if self.best == Some(best) {
+            self.stable += 1;
+        } else {
+            self.stable = 0;
+        }
+        self.best = Some(best);
+        let percent = if changed {
+            TM_UNSTABLE_PERCENT
+        } else if self.stable >= TM_STABLE_ITERATIONS {
+            TM_STABLE_PERCENT
+        } else {
+            100
+        };
+        let target = (self.soft * percent / 100).min(self.hard);
+        let predicted = took * TM_NEXT_ITERATION_PERCENT / 100;
+        elapsed < target && elapsed + predicted <= self.hard
     }
 }
 

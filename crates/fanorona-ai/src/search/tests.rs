@@ -307,3 +307,56 @@ fn null_moves_do_not_hide_a_forced_loss_with_few_stones() {
     assert!(r.value > 50 && r.value < WIN_BOUND, "{}", r.value);
     assert!(g.position().is_legal(&r.best));
 }
+
+#[test]
+fn the_clock_manager_stops_early_when_stable_and_late_when_unsure() {
+    let ms = Duration::from_millis;
+    let turns = Position::standard().legal_turns();
+    let (a, b) = (turns[0], turns[1]);
+    // Soft 100 ms, hard 200 ms; the same best turn after every iteration.
+    let mut m = TimeManager::new(ms(100), ms(200));
+    assert!(m.next_iteration(ms(10), a));
+    assert!(m.next_iteration(ms(20), a));
+    assert!(m.next_iteration(ms(30), a));
+    // Three times the same turn again: the soft limit shrinks to 60 ms.
+    assert!(m.next_iteration(ms(40), a));
+    assert!(!m.next_iteration(ms(70), a));
+    // A change of the best turn stretches the soft limit to 160 ms.
+    let mut m = TimeManager::new(ms(100), ms(300));
+    assert!(m.next_iteration(ms(90), a));
+    assert!(m.next_iteration(ms(120), b));
+    let mut m = TimeManager::new(ms(100), ms(300));
+    assert!(m.next_iteration(ms(90), a));
+    assert!(!m.next_iteration(ms(165), b));
+    // An iteration predicted to end past the hard limit (150% of the last one's 100 ms after
+    // 150 ms, against 200 ms) is not started, even with time left before the soft limit.
+    let mut m = TimeManager::new(ms(100), ms(200));
+    assert!(m.next_iteration(ms(50), a));
+    assert!(!m.next_iteration(ms(150), b));
+    // Otherwise the soft limit itself.
+    let mut m = TimeManager::new(ms(100), ms(400));
+    assert!(m.next_iteration(ms(99), a));
+    let mut m = TimeManager::new(ms(100), ms(400));
+    assert!(!m.next_iteration(ms(150), a));
+}
+
+#[test]
+fn a_clock_search_ends_within_its_hard_limit_with_a_legal_turn() {
+    // 2 s left, no increment: a hard limit of about 80 ms (a 25th of the time left).
+    let game = Game::default();
+    let limits = Limits::clock(Duration::from_secs(2), Duration::ZERO);
+    let (_, hard) = limits.time_budget().unwrap();
+    // Scheduling on a loaded machine only adds delay, so the quickest of a few tries is the
+    // search's own overrun: it must stay within 40 ms of the hard limit.
+    let mut quickest = Duration::MAX;
+    for _ in 0..5 {
+        let started = std::time::Instant::now();
+        let r = run(&game, limits);
+        quickest = quickest.min(started.elapsed());
+        assert!(game.position().is_legal(&r.best));
+        if quickest < hard + Duration::from_millis(40) {
+            break;
+        }
+    }
+    assert!(quickest < hard + Duration::from_millis(40), "{quickest:?}");
+}
