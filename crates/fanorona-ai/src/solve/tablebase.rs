@@ -46,7 +46,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use fanorona_core::{Bitboard, BoardSize, Color, Position, Rules, Setup, StuckRule, Turn};
+use fanorona_core::{BoardSize, Color, Position, Rules, StuckRule, Turn};
 
 use super::graph::{self, Csr, Start};
 use super::index::{BINOM, rank, spread, squeeze, unrank};
@@ -1055,19 +1055,7 @@ fn solve_pair(
                 });
             }
             let (stm, opp) = unindex(n, s, o, idx);
-            let pos = Position::from_setup(
-                {
-                    let mut setup = Setup::empty(size);
-                    setup.white = Bitboard::from_bits(stm);
-                    setup.black = Bitboard::from_bits(opp);
-                    setup.side_to_move = Color::White;
-                    setup.no_capture_count = 0;
-                    setup.turn_number = 2;
-                    setup
-                },
-                rules,
-            )
-            .expect("table positions are valid");
+            let pos = super::tablegen::position(size, rules, stm, opp);
             kids.clear();
             let mut ext_max_win: Option<u16> = None;
             let mut ext_min_loss: Option<u16> = None;

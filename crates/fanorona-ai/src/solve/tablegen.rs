@@ -239,7 +239,7 @@ fn file_bytes(dir: &Path, size: BoardSize, s: u8, o: u8) -> u64 {
 
 /// The position of class `s v o` with White (the side to move) on `stm` and Black on `opp`.
 #[inline]
-fn position(size: BoardSize, rules: Rules, stm: u64, opp: u64) -> Position {
+pub(super) fn position(size: BoardSize, rules: Rules, stm: u64, opp: u64) -> Position {
     Position::from_setup(
         {
             let mut setup = Setup::empty(size);
