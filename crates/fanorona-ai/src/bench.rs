@@ -130,33 +130,29 @@ pub fn run_with(
     let mut positions = Vec::with_capacity(POSITIONS.len());
     for (i, fen) in POSITIONS.iter().enumerate() {
         let game = Game::new(Position::from_fen(fen).expect("benchmark positions are valid"));
-        let report = match engine {
+        // The two engines' results are different types with the same four fields.
+        let (best, nodes, depth, time) = match engine {
             BenchEngine::Current => {
                 searcher.clear();
                 let r = searcher
                     .search(&game, limits, &SearchOptions::default(), &stop, |_| {})
                     .expect("benchmark positions are not finished");
-                PositionReport {
-                    fen,
-                    best: r.best,
-                    nodes: r.nodes,
-                    depth: r.depth,
-                    time: r.time,
-                }
+                (r.best, r.nodes, r.depth, r.time)
             }
             BenchEngine::Baseline => {
                 v0.clear();
                 let r = v0
                     .search(&game, limits, &stop)
                     .expect("benchmark positions are not finished");
-                PositionReport {
-                    fen,
-                    best: r.best,
-                    nodes: r.nodes,
-                    depth: r.depth,
-                    time: r.time,
-                }
+                (r.best, r.nodes, r.depth, r.time)
             }
+        };
+        let report = PositionReport {
+            fen,
+            best,
+            nodes,
+            depth,
+            time,
         };
         progress(i, &report);
         positions.push(report);
