@@ -168,6 +168,10 @@ pub fn listing(root: &Path) -> String {
         let mut non_exhaustive = false;
         let mut derives = String::new();
         let mut cfg_test = false;
+        // The header of an inherent `impl` block, held back until the block shows a public
+        // item (an `impl` with only private or `pub(crate)` items is no API), with the stack
+        // depth of its block.
+        let mut held: Option<(usize, String)> = None;
         for raw in text.lines() {
             let line = code(raw);
             if line.is_empty() {
@@ -238,7 +242,19 @@ pub fn listing(root: &Path) -> String {
                 } else {
                     ""
                 };
-                let _ = writeln!(out, "{depth}{derives}{mark}{sig}");
+                let line = format!("{depth}{derives}{mark}{sig}");
+                let inherent = matches!(top, Block::Module)
+                    && item.starts_with("impl")
+                    && !item.contains(" for ")
+                    && opens > closes;
+                if inherent {
+                    held = Some((stack.len() + 1, line));
+                } else {
+                    if let Some((_, header)) = held.take() {
+                        let _ = writeln!(out, "{header}");
+                    }
+                    let _ = writeln!(out, "{line}");
+                }
             }
             non_exhaustive = false;
             derives.clear();
@@ -268,6 +284,10 @@ pub fn listing(root: &Path) -> String {
                 if stack.len() > 1 {
                     stack.pop();
                 }
+            }
+            // An inherent impl closed with nothing public in it: not listed.
+            if held.as_ref().is_some_and(|(level, _)| stack.len() < *level) {
+                held = None;
             }
             if cfg_test && opens > closes {
                 cfg_test = false;

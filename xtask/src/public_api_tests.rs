@@ -43,6 +43,12 @@ impl Point {
     fn helper(&self) {}
 }
 
+impl Point {
+    pub(crate) fn crate_only(&self) -> u8 {
+        self.hidden
+    }
+}
+
 impl<T: Copy> From<T> for Point {
     fn from(_: T) -> Point {
         Point::new(0)
@@ -71,7 +77,8 @@ mod tests {
 fn lists_public_items_inherent_impls_and_marks() {
     let dir = tempfile::tempdir().unwrap();
     crate_with(dir.path(), LIB);
-    // Written by hand from LIB: private types' impls, private fns and test code are not API.
+    // Written by hand from LIB: private types' impls, private fns, an impl of a public type
+    // with only crate-visible items, and test code are not API.
     let expected = "# src/lib.rs\n\
         pub use private::Thing;\n\
         #[derive(Clone, Copy, Debug)] #[non_exhaustive] pub struct Point\n  \

@@ -105,6 +105,20 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+impl Hit {
+    /// Whether the stored score decides a node searched with the window `(alpha, beta)`: an
+    /// exact score always does, a lower bound when it reaches `beta`, an upper bound when it
+    /// stays at or below `alpha`. The depth is the caller's to check.
+    #[inline]
+    pub(crate) fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// A fixed-size, always-allocated hash table of search results, shared by the threads of a
 /// search (probes and stores take `&self`).
 pub struct TranspositionTable {

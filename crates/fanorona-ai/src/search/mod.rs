@@ -1034,15 +1034,8 @@ impl Worker<'_> {
         let mut tt_turn = 0;
         if let Some(hit) = self.tt.probe(hash, ply) {
             tt_turn = hit.turn;
-            if !pv_node && hit.depth >= depth {
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if cut {
-                    return hit.score;
-                }
+            if !pv_node && hit.depth >= depth && hit.cuts(alpha, beta) {
+                return hit.score;
             }
         }
         // Null move: in a quiet position where even passing would keep the score at beta, a
@@ -1193,12 +1186,7 @@ impl Worker<'_> {
         let mut tt_turn = 0;
         if let Some(hit) = self.tt.probe(hash, ply) {
             tt_turn = hit.turn;
-            let cut = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
-            if cut {
+            if hit.cuts(alpha, beta) {
                 return hit.score;
             }
         }
