@@ -182,6 +182,11 @@ impl Engine {
         self.lock().set_tablebase(tables);
     }
 
+    /// Sets the network of the standard board (see [`Searcher::set_network`]).
+    pub fn set_network(&self, network: Option<Arc<crate::nnue::Network>>) {
+        self.lock().set_network(network);
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Searcher> {
         self.searcher.lock().unwrap_or_else(PoisonError::into_inner)
     }

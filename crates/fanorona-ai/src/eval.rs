@@ -154,6 +154,25 @@ fn centre_sums(bb: u64, cols: u8) -> (i32, i32) {
     (fx, fy)
 }
 
+/// The no-capture factor of `pos` as (numerator, denominator): 1 with a fresh counter, down
+/// linearly to `(NO_CAPTURE_SCALE - 1) / NO_CAPTURE_SCALE` at the limit (1/1 without one).
+#[inline]
+pub(crate) fn no_capture_scale(pos: &Position) -> (i32, i32) {
+    // The no-capture limit scales the score only in games with captures (not in Telo's
+    // alignment game).
+    let limit = pos
+        .rules()
+        .no_capture_limit()
+        .filter(|_| pos.rules().game().captures());
+    match limit {
+        Some(limit) => {
+            let full = NO_CAPTURE_SCALE * i32::from(limit);
+            (full - i32::from(pos.no_capture_count().min(limit)), full)
+        }
+        None => (1, 1),
+    }
+}
+
 /// The evaluation's terms of `pos` from the side to move's view.
 ///
 /// ```
@@ -200,19 +219,7 @@ pub fn terms(pos: &Position) -> Terms {
     } else {
         capturable_from(geo, them, me, empty, &to_them, &to_me, &to_empty).count() as i32
     };
-    // The no-capture limit scales the score only in games with captures (not in Telo's
-    // alignment game).
-    let limit = pos
-        .rules()
-        .no_capture_limit()
-        .filter(|_| pos.rules().game().captures());
-    let (scale_num, scale_den) = match limit {
-        Some(limit) => {
-            let full = NO_CAPTURE_SCALE * i32::from(limit);
-            (full - i32::from(pos.no_capture_count().min(limit)), full)
-        }
-        None => (1, 1),
-    };
+    let (scale_num, scale_den) = no_capture_scale(pos);
     Terms {
         material,
         stones: nm + nt,

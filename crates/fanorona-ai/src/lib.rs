@@ -45,6 +45,7 @@ pub mod eval;
 mod level;
 mod limits;
 pub mod matches;
+pub mod nnue;
 pub mod openings;
 pub mod params;
 pub mod players;

@@ -28,9 +28,9 @@ use core::str::FromStr;
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
-use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use fanorona_core::{Game, Position, Rules, Turn};
@@ -312,6 +312,7 @@ impl Timeouts {
 /// | `engine:LEVEL` | this engine at a level (`beginner`, `casual`, `strong`, `maximum`) |
 /// | `engine:depth=N`, `engine:nodes=N`, `engine:movetime=MS` | this engine at a fixed limit |
 /// | `engine:threads=N` | this engine searching with N threads (Lazy SMP), with any of the above |
+/// | `engine:eval=classic`, `engine:eval=nnue`, `engine:evalfile=PATH` | this engine with the hand evaluation, the embedded network, or the network in `PATH` (no `:` in it) on the standard board, with any of the above |
 /// | `engine:v0`, `engine:v0:movetime=MS`, ... | the frozen v0.1.0 engine ([`crate::baseline`]), same limit options |
 /// | `uci:COMMAND ARGS` | an external engine speaking the engine protocol |
 /// | `uci:COMMAND ARGS option.NAME=VALUE ...` | the same, given engine options (`setoption`) after `uci`, as cutechess-cli's `option.NAME=VALUE` |
@@ -335,6 +336,8 @@ pub enum PlayerSpec {
         limits: Option<Limits>,
         /// Search threads (Lazy SMP, see [`Searcher::set_threads`]); `None` is one.
         threads: Option<usize>,
+        /// The evaluation; `None` is the searcher's default (see [`Searcher::set_network`]).
+        eval: Option<EngineEval>,
     },
     /// An external engine.
     External {
@@ -351,6 +354,28 @@ pub enum PlayerSpec {
     },
 }
 
+/// The evaluation of an engine player (`engine:eval=classic|nnue`, `engine:evalfile=PATH`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum EngineEval {
+    /// The hand evaluation everywhere ([`crate::evaluate`]).
+    Classic,
+    /// The embedded network on the standard board ([`crate::nnue::Network::embedded`]).
+    Embedded,
+    /// The network in this file on the standard board.
+    File(std::path::PathBuf),
+}
+
+impl fmt::Display for EngineEval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineEval::Classic => f.write_str("eval=classic"),
+            EngineEval::Embedded => f.write_str("eval=nnue"),
+            EngineEval::File(path) => write!(f, "evalfile={}", path.display()),
+        }
+    }
+}
+
 impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -360,6 +385,7 @@ impl fmt::Display for PlayerSpec {
                 level,
                 limits,
                 threads,
+                eval,
             } => {
                 f.write_str("engine")?;
                 if let Some(l) = level {
@@ -370,6 +396,9 @@ impl fmt::Display for PlayerSpec {
                 }
                 if let Some(n) = threads {
                     write!(f, ":threads={n}")?;
+                }
+                if let Some(e) = eval {
+                    write!(f, ":{e}")?;
                 }
                 Ok(())
             }
@@ -441,11 +470,29 @@ impl<'a> SpecOptions<'a> {
         let mut level = None;
         let mut limits: Option<Limits> = None;
         let mut threads = None;
+        let mut eval = None;
         for part in parts {
             if let Some((key, value)) = part.split_once('=') {
                 if key == "threads" {
                     self.once("threads")?;
                     threads = Some(self.number(key, value, MAX_THREADS as u64)? as usize);
+                    continue;
+                }
+                if key == "eval" || key == "evalfile" {
+                    self.once("eval")?;
+                    eval = Some(match (key, value) {
+                        ("eval", "classic") => EngineEval::Classic,
+                        ("eval", "nnue") => EngineEval::Embedded,
+                        ("evalfile", path) if !path.is_empty() => {
+                            EngineEval::File(std::path::PathBuf::from(path))
+                        }
+                        _ => {
+                            return Err(self.error(format!(
+                                "{key}={value:?}: expected eval=classic, eval=nnue or \
+                                 evalfile=PATH"
+                            )));
+                        }
+                    });
                     continue;
                 }
                 let l = limits.get_or_insert_with(Limits::default);
@@ -465,7 +512,8 @@ impl<'a> SpecOptions<'a> {
                     }
                     _ => {
                         return Err(self.error(format!(
-                            "unknown engine option {key:?} (known: depth, nodes, movetime, threads)"
+                            "unknown engine option {key:?} (known: depth, nodes, movetime, threads, \
+                             eval, evalfile)"
                         )));
                     }
                 }
@@ -483,6 +531,7 @@ impl<'a> SpecOptions<'a> {
             level,
             limits,
             threads,
+            eval,
         })
     }
 
@@ -527,6 +576,7 @@ struct EngineParts {
     level: Option<Level>,
     limits: Option<Limits>,
     threads: Option<usize>,
+    eval: Option<EngineEval>,
 }
 
 impl FromStr for PlayerSpec {
@@ -548,9 +598,10 @@ impl FromStr for PlayerSpec {
             "greedy" if spec == "greedy" => Ok(PlayerSpec::Greedy),
             "engine" if spec == "engine:v0" || spec.starts_with("engine:v0:") => {
                 let e = options.engine(parts.skip(1))?;
-                if e.level.is_some() || e.threads.is_some() {
+                if e.level.is_some() || e.threads.is_some() || e.eval.is_some() {
                     return Err(options.error(
-                        "engine:v0 takes limits only, no level or threads (it searches with one)"
+                        "engine:v0 takes limits only, no level, threads or evaluation (it \
+                         searches with one thread and its own evaluation)"
                             .to_owned(),
                     ));
                 }
@@ -571,6 +622,7 @@ impl FromStr for PlayerSpec {
                     level: e.level,
                     limits: e.limits,
                     threads: e.threads,
+                    eval: e.eval,
                 })
             }
             _ => Err(options.error(
@@ -621,13 +673,33 @@ impl PlayerSpec {
                 level,
                 limits,
                 threads,
-            } => Box::new(EnginePlayer::new(
-                self.to_string(),
-                *level,
-                limits.or(default_limits),
-                threads.unwrap_or(1),
-                seed,
-            )),
+                eval,
+            } => {
+                let mut p = EnginePlayer::new(
+                    self.to_string(),
+                    *level,
+                    limits.or(default_limits),
+                    threads.unwrap_or(1),
+                    seed,
+                );
+                match eval {
+                    None => {}
+                    Some(EngineEval::Classic) => p.searcher.set_network(None),
+                    Some(EngineEval::Embedded) => {
+                        p.searcher
+                            .set_network(Some(crate::nnue::Network::embedded()));
+                    }
+                    Some(EngineEval::File(path)) => {
+                        let net =
+                            crate::nnue::Network::load(path).map_err(|e| PlayerError::Spec {
+                                spec: self.to_string(),
+                                reason: format!("evalfile: {e}"),
+                            })?;
+                        p.searcher.set_network(Some(Arc::new(net)));
+                    }
+                }
+                Box::new(p)
+            }
             PlayerSpec::Baseline { limits } => Box::new(BaselinePlayer {
                 name: self.to_string(),
                 engine: Baseline::new(MATCH_HASH_MB),
@@ -1233,6 +1305,9 @@ mod tests {
             "engine:v0",
             "engine:v0:movetime=200",
             "engine:v0:nodes=5000",
+            "engine:nodes=10000:eval=classic",
+            "engine:strong:threads=2:eval=nnue",
+            "engine:movetime=200:evalfile=/tmp/net.fnn",
         ] {
             let spec: PlayerSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -1374,6 +1449,7 @@ mod tests {
             level,
             limits,
             threads,
+            ..
         } = spec
         else {
             panic!("{spec:?}")
@@ -1388,6 +1464,41 @@ mod tests {
         // Without the option, one thread.
         let one = EnginePlayer::new("engine".to_owned(), None, limits, 1, 7);
         assert_eq!(one.searcher.threads(), 1);
+    }
+
+    #[test]
+    fn the_evaluation_options_reach_the_search() {
+        for (text, want) in [
+            ("engine:nodes=300:eval=classic", Some(EngineEval::Classic)),
+            ("engine:nodes=300:eval=nnue", Some(EngineEval::Embedded)),
+            ("engine:nodes=300", None),
+        ] {
+            let spec: PlayerSpec = text.parse().unwrap();
+            let PlayerSpec::Engine { eval, .. } = &spec else {
+                panic!("{spec:?}")
+            };
+            assert_eq!(eval, &want);
+            let mut p = spec.build(3, None).unwrap();
+            let game = Game::default();
+            assert!(game.position().is_legal(&p.choose(&game).unwrap()));
+        }
+        // A network file that cannot be loaded is an error of the description.
+        let spec: PlayerSpec = "engine:evalfile=/nonexistent/net.fnn".parse().unwrap();
+        match spec.build(0, None) {
+            Err(PlayerError::Spec { reason, .. }) => {
+                assert!(reason.contains("evalfile"), "{reason}")
+            }
+            other => panic!("{:?}", other.map(|p| p.name())),
+        }
+        for bad in [
+            "engine:eval=fast",
+            "engine:evalfile=",
+            "engine:eval=classic:evalfile=x.fnn",
+            "engine:eval=nnue:eval=nnue",
+            "engine:v0:eval=classic",
+        ] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
     }
 
     #[test]

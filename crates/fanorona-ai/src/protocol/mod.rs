@@ -47,6 +47,7 @@ use fanorona_core::{BoardSize, Game, GameKind, Position, Rules, Turn};
 pub use go::MAX_MULTIPV;
 pub use input::{MAX_LINE, MAX_SHOWN};
 
+use crate::nnue::{NNUE_BY_DEFAULT, Network};
 use crate::params::{DEFAULT_HASH_MB, MAX_THREADS};
 use crate::search::Info;
 use crate::tt::MAX_HASH_MB;
@@ -137,6 +138,10 @@ struct Session<W: Write + Send + 'static> {
     multipv: usize,
     game: Game,
     running: Option<Running>,
+    /// `UseNNUE`.
+    use_nnue: bool,
+    /// `EvalFile`'s network; `None`: the embedded one.
+    eval_file: Option<Arc<Network>>,
 }
 
 /// Runs the protocol until `quit` or the end of the input. Both stop a running search,
@@ -158,6 +163,8 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
         multipv: 1,
         game: Game::default(),
         running: None,
+        use_nnue: NNUE_BY_DEFAULT,
+        eval_file: None,
     };
     let result = s.serve(Lines::new(input));
     s.finish();
@@ -245,6 +252,8 @@ impl<W: Write + Send + 'static> Session<W> {
             "option name Seed type spin default 0 min 0 max 4294967295".to_owned(),
             "option name Board type string default 5x9".to_owned(),
             "option name Tablebase type string default <empty>".to_owned(),
+            "option name EvalFile type string default <empty>".to_owned(),
+            format!("option name UseNNUE type check default {NNUE_BY_DEFAULT}"),
             "option name Rules type string default standard".to_owned(),
             "option name opening-restriction type check default false".to_owned(),
             "option name compulsory-continuation type check default false".to_owned(),
@@ -347,6 +356,36 @@ impl<W: Write + Send + 'static> Session<W> {
                     }
                 }
             }
+            "evalfile" => {
+                if value.is_empty() || value == "<empty>" {
+                    self.eval_file = None;
+                    self.apply_network();
+                    Ok(())
+                } else {
+                    match Network::load(&value) {
+                        Ok(net) => {
+                            self.eval_file = Some(Arc::new(net));
+                            self.apply_network();
+                            Ok(())
+                        }
+                        Err(e) => Err(format!(
+                            "EvalFile {}: {e}; the evaluation stays as it was",
+                            shown(&value)
+                        )),
+                    }
+                }
+            }
+            "usennue" => match value.to_ascii_lowercase().as_str() {
+                "true" | "false" => {
+                    self.use_nnue = value.eq_ignore_ascii_case("true");
+                    self.apply_network();
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "UseNNUE takes true or false, not {}",
+                    shown(&value)
+                )),
+            },
             "rules" => match value.parse::<Rules>() {
                 Ok(r) => {
                     self.set_rules(r);
@@ -370,6 +409,16 @@ impl<W: Write + Send + 'static> Session<W> {
             Ok(()) => Ok(()),
             Err(e) => self.error(&e),
         }
+    }
+
+    /// Gives the engine the network `UseNNUE` and `EvalFile` ask for (stopping a running
+    /// search first: the network belongs to it).
+    fn apply_network(&mut self) {
+        self.finish();
+        let net = self
+            .use_nnue
+            .then(|| self.eval_file.clone().unwrap_or_else(Network::embedded));
+        self.engine.set_network(net);
     }
 
     fn set_rules(&mut self, rules: Rules) {

@@ -530,3 +530,55 @@ fn threads_are_an_option_and_every_go_still_answers_a_legal_turn() {
             .all(|e| e.contains("Threads takes a number from 1 to 256"))
     );
 }
+
+#[test]
+fn use_nnue_and_eval_file_switch_the_evaluation() {
+    // White a1, c1 against Black i5: after any White turn Black, to move, is one stone down
+    // with the no-capture counter at 1. The embedded network is material: -100 * 199/200,
+    // truncated, for Black, so White's score is cp 99; the hand evaluation counts more.
+    let score = |setup: &str| {
+        let d = Driver::start();
+        for line in setup.lines() {
+            d.send(line);
+        }
+        d.send("position fen 8B/9/9/9/W1W6 w");
+        d.send("go depth 1");
+        let text = d.wait_for("bestmove", 1);
+        d.close();
+        text.lines()
+            .find(|l| l.starts_with("info depth 1 "))
+            .and_then(|l| l.split(" score ").nth(1))
+            .map(|s| s.split(" nodes").next().unwrap_or("").to_owned())
+            .expect("an info line")
+    };
+    assert_eq!(score("setoption name UseNNUE value true"), "cp 99");
+    let classic = score("setoption name UseNNUE value false");
+    assert_ne!(classic, "cp 99");
+    let dir = std::env::temp_dir().join(format!("fanorona-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("net.fnn");
+    std::fs::write(&path, crate::nnue::Network::embedded().to_bytes()).unwrap();
+    assert_eq!(
+        score(&format!(
+            "setoption name UseNNUE value true\nsetoption name EvalFile value {}",
+            path.display()
+        )),
+        "cp 99"
+    );
+    // A file that is not a network is refused and the evaluation stays.
+    let text = talk(&format!(
+        "setoption name EvalFile value {}\nsetoption name UseNNUE value maybe\nquit\n",
+        dir.display()
+    ));
+    let errs = errors(&text);
+    assert_eq!(errs.len(), 2, "{text}");
+    assert!(errs[0].starts_with("EvalFile ") && errs[0].contains("not a regular file"));
+    assert!(errs[1].contains("UseNNUE takes true or false"));
+    let uci = talk("uci\nquit\n");
+    assert!(uci.contains("option name EvalFile type string default <empty>"));
+    assert!(uci.contains(&format!(
+        "option name UseNNUE type check default {}",
+        crate::nnue::NNUE_BY_DEFAULT
+    )));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -34,6 +34,7 @@ use fanorona_core::{Game, GameKind, Outcome, Position, Rules, StuckRule, Turn, T
 
 use crate::eval::evaluate;
 use crate::limits::Limits;
+use crate::nnue::{Accumulators, NNUE_BY_DEFAULT, Network};
 use crate::params::{
     ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CAPTURE_LMR_MIN_MOVE,
     CHECK_EVERY, DRAW, INFINITY, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY,
@@ -237,6 +238,7 @@ pub struct Searcher {
     tt: TranspositionTable,
     history: Box<History>,
     tables: Option<Arc<Tablebase>>,
+    network: Option<Arc<Network>>,
     threads: usize,
 }
 
@@ -267,6 +269,7 @@ impl Searcher {
             tt,
             history: Box::new(History::default()),
             tables: None,
+            network: NNUE_BY_DEFAULT.then(Network::embedded),
             threads: 1,
         }
     }
@@ -291,6 +294,31 @@ impl Searcher {
     /// `None` turns probing off.
     pub fn set_tablebase(&mut self, tables: Option<Arc<Tablebase>>) {
         self.tables = tables;
+    }
+
+    /// Evaluates the positions of the standard 5x9 board under the standard rules with
+    /// `network` (see [`crate::nnue`]); `None` uses the hand evaluation ([`crate::evaluate`])
+    /// everywhere. Other boards and rule sets always use the hand evaluation. A new searcher
+    /// uses [`Network::embedded`] when [`NNUE_BY_DEFAULT`](crate::nnue::NNUE_BY_DEFAULT) says
+    /// so, else the hand evaluation.
+    ///
+    /// ```
+    /// use fanorona_ai::{Searcher, nnue::Network};
+    ///
+    /// let mut searcher = Searcher::new(1);
+    /// searcher.set_network(Some(Network::embedded()));
+    /// assert!(searcher.network().is_some());
+    /// searcher.set_network(None);
+    /// assert!(searcher.network().is_none());
+    /// ```
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.network = network;
+    }
+
+    /// The network the search evaluates standard positions with (see
+    /// [`Searcher::set_network`]).
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
     }
 
     /// Forgets everything learnt (for a new game).
@@ -378,8 +406,14 @@ impl Searcher {
         };
         let helpers_stop = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
+        // The network knows the standard board under the standard rules only.
+        let network = self
+            .network
+            .as_deref()
+            .filter(|_| Network::covers(&root) && rules == Rules::default());
         let setup = Setup {
             tables,
+            network,
             table_stones,
             tt: &self.tt,
             game,
@@ -624,6 +658,7 @@ fn lmr_table() -> &'static [[u8; 64]; 64] {
 /// What every thread of one search starts from.
 struct Setup<'a> {
     tables: Option<&'a Tablebase>,
+    network: Option<&'a Network>,
     table_stones: u32,
     tt: &'a TranspositionTable,
     game: &'a Game,
@@ -656,6 +691,7 @@ impl<'a> Setup<'a> {
             tables: self.tables,
             table_stones: self.table_stones,
             tb_hits: 0,
+            nnue: self.network.map(Accumulators::new),
             tt: self.tt,
             history,
             published,
@@ -693,6 +729,8 @@ struct Worker<'a> {
     table_stones: u32,
     /// Successful table probes.
     tb_hits: u64,
+    /// The network's accumulators, when the network evaluates this search's positions.
+    nnue: Option<Accumulators<'a>>,
     tt: &'a TranspositionTable,
     history: &'a mut History,
     /// Where a helper thread adds its nodes as it goes (for progress reports).
@@ -749,10 +787,14 @@ impl Worker<'_> {
         false
     }
 
-    /// The static evaluation with this search's noise.
+    /// The static evaluation (the network's or the hand evaluation) of `pos`, reached at
+    /// `ply`, with this search's noise.
     #[inline]
-    fn eval(&self, pos: &Position) -> i32 {
-        let e = evaluate(pos);
+    fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        let e = match self.nnue.as_mut() {
+            Some(acc) => acc.evaluate(pos, ply),
+            None => evaluate(pos),
+        };
         if self.noise == 0 {
             return e;
         }
@@ -761,8 +803,8 @@ impl Worker<'_> {
     }
 
     /// The static evaluation of a child position, without counting it as a node.
-    fn eval_child(&self, pos: &Position) -> i32 {
-        self.eval(pos)
+    fn eval_child(&mut self, pos: &Position) -> i32 {
+        self.eval(pos, 1)
     }
 
     /// The score of a side with no legal turn: stuck, or (in Fanoron-Telo) facing a line of
@@ -1047,7 +1089,7 @@ impl Worker<'_> {
             && beta.abs() < WIN_BOUND
             && pos.stones(us).count() >= NMP_MIN_STONES
             && !pos.has_capture()
-            && self.eval(pos) >= beta
+            && self.eval(pos, ply) >= beta
         {
             let r = NMP_BASE + depth / NMP_DIVISOR;
             self.hashes.push(hash);
@@ -1177,7 +1219,7 @@ impl Worker<'_> {
             if !pos.has_legal_turn() {
                 return self.stuck_score(pos, ply);
             }
-            return self.eval(pos);
+            return self.eval(pos, ply);
         }
         // A capture sequence reached by another order of the same captures is searched once:
         // the table remembers capture positions of the quiescence search too (at depth
@@ -1190,7 +1232,7 @@ impl Worker<'_> {
                 return hit.score;
             }
         }
-        let stand_pat = self.eval(pos);
+        let stand_pat = self.eval(pos, ply);
         if qply >= QS_MAX_PLY || ply >= MAX_PLY - 1 {
             return stand_pat;
         }

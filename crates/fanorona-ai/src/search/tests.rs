@@ -191,10 +191,11 @@ fn evaluation_noise_is_reproducible_and_bounded() {
         .search(&g, &Limits::depth(3), &options, &stop, |_| {})
         .unwrap();
     assert_eq!((a.best, a.value, a.nodes), (b.best, b.value, b.nodes));
-    let w = Worker {
+    let mut w = Worker {
         tables: None,
         table_stones: 0,
         tb_hits: 0,
+        nnue: None,
         tt: &TranspositionTable::new(1),
         history: &mut History::default(),
         published: None,
@@ -217,7 +218,7 @@ fn evaluation_noise_is_reproducible_and_bounded() {
         null_allowed: true,
         best: None,
     };
-    let e = w.eval(g.position());
+    let e = w.eval(g.position(), 0);
     assert!((e - TEMPO).abs() <= 50);
 }
 
@@ -359,4 +360,74 @@ fn a_clock_search_ends_within_its_hard_limit_with_a_legal_turn() {
         }
     }
     assert!(quickest < hard + Duration::from_millis(40), "{quickest:?}");
+}
+
+#[test]
+fn with_a_network_the_engine_plays_only_legal_turns() {
+    let stop = AtomicBool::new(false);
+    let mut net_side = Searcher::new(1);
+    net_side.set_network(Some(Network::embedded()));
+    let mut classic = Searcher::new(1);
+    classic.set_network(None);
+    let mut rng = crate::rng::Rng::new(3);
+    for game_no in 0..3 {
+        // Two threads in one game: every helper keeps its own accumulators.
+        net_side.set_threads(1 + game_no % 2);
+        let mut g = Game::default();
+        for _ in 0..2 {
+            let turns = g.position().legal_turns();
+            g.play(&turns[rng.below(turns.len() as u64) as usize])
+                .unwrap();
+        }
+        while g.outcome().is_none() && g.turns().len() < 120 {
+            let s = if g.position().side_to_move() == fanorona_core::Color::White {
+                &mut net_side
+            } else {
+                &mut classic
+            };
+            let r = s
+                .search(
+                    &g,
+                    &Limits::nodes(1500),
+                    &SearchOptions::default(),
+                    &stop,
+                    |_| {},
+                )
+                .unwrap();
+            g.play(&r.best).expect("a legal turn");
+        }
+    }
+}
+
+#[test]
+fn the_network_is_used_on_the_standard_board_under_the_standard_rules_only() {
+    let stop = AtomicBool::new(false);
+    let nodes = |fen: &str, rules: Rules, network: bool| {
+        let mut s = Searcher::new(1);
+        s.set_network(network.then(Network::embedded));
+        let g = Game::new(Position::from_fen_with(fen, rules).unwrap());
+        s.search(
+            &g,
+            &Limits::depth(4),
+            &SearchOptions::default(),
+            &stop,
+            |_| {},
+        )
+        .unwrap()
+        .nodes
+    };
+    let standard = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w";
+    // The material network searches another tree than the hand evaluation ...
+    assert_ne!(
+        nodes(standard, Rules::default(), true),
+        nodes(standard, Rules::default(), false)
+    );
+    // ... but other boards and rule sets keep the hand evaluation.
+    let small = "BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w";
+    assert_eq!(
+        nodes(small, Rules::default(), true),
+        nodes(small, Rules::default(), false)
+    );
+    let draws: Rules = "stuck=draws".parse().unwrap();
+    assert_eq!(nodes(standard, draws, true), nodes(standard, draws, false));
 }

@@ -756,7 +756,7 @@ type Parsed = (BoardSize, u8, u8, u8, Vec<u8>);
 
 /// Opens `path` for reading without waiting: on Unix with `O_NONBLOCK`, so that a FIFO or a
 /// device put in a table's place cannot block the open (it has no effect on regular files).
-fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+pub(crate) fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(all(
@@ -858,7 +858,7 @@ fn read_table_file(path: &Path, magic: [u8; 8], width: u8) -> Result<Parsed, Tab
 }
 
 /// What kind of file system entry a file type is, in words.
-fn file_kind(t: std::fs::FileType) -> &'static str {
+pub(crate) fn file_kind(t: std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

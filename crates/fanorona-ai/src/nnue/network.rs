@@ -1,0 +1,627 @@
+//! The network file (format in `docs/nnue.md`): parsing with typed errors, loading from a
+//! file, and the quantized inference (accumulators and output layer).
+
+use core::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use fanorona_core::{BoardSize, Color, Position};
+
+/// The eight bytes that open every network file: `FANNUE`, then the format version 1 as
+/// the two bytes `0x00 0x01`.
+pub const MAGIC: [u8; 8] = *b"FANNUE\x00\x01";
+/// The board a network evaluates: 5 ranks of 9 points.
+const ROWS: u32 = 5;
+const COLS: u32 = 9;
+/// Points of the board.
+pub(crate) const POINTS: usize = 45;
+/// Input features of one perspective: a stone of the perspective's side or of its opponent
+/// on each point.
+pub(crate) const INPUTS: usize = 2 * POINTS;
+/// The largest hidden layer a file may declare.
+pub const MAX_HIDDEN: usize = 1024;
+/// Magic, rows, cols, inputs, hidden, QA, QB, S.
+const HEADER_LEN: usize = 8 + 4 * 4 + 3 * 4;
+/// The checksum at the end.
+const CHECKSUM_LEN: usize = 8;
+/// The largest evaluation a network may give, in centi-stones (far below the win scores).
+pub(crate) const EVAL_LIMIT: i64 = 20_000;
+
+/// The size in bytes of a network file with `hidden` hidden units.
+const fn file_len(hidden: usize) -> usize {
+    HEADER_LEN + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4 + CHECKSUM_LEN
+}
+
+/// The longest network file there can be (hidden layer of [`MAX_HIDDEN`]).
+pub(crate) const MAX_FILE_LEN: usize = file_len(MAX_HIDDEN);
+
+/// FNV-1a, 64 bits.
+pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Why a network file was refused.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum NetworkError {
+    /// The file could not be read.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        error: std::io::Error,
+    },
+    /// The path is not a regular file (a directory, a FIFO, a device): refused unread.
+    NotRegular {
+        /// The path.
+        path: PathBuf,
+        /// What it is instead.
+        kind: &'static str,
+    },
+    /// The bytes do not start with `FANNUE`: not a network file.
+    Magic,
+    /// A network file of another format version than 1.
+    Version {
+        /// The version found (bytes 7 and 8, big-endian).
+        found: u16,
+    },
+    /// A network for another board than 5x9.
+    Board {
+        /// Ranks declared.
+        rows: u32,
+        /// Files declared.
+        cols: u32,
+    },
+    /// An input count other than 90.
+    Inputs {
+        /// The count declared.
+        found: u32,
+    },
+    /// A hidden layer size out of `1..=`[`MAX_HIDDEN`].
+    Hidden {
+        /// The size declared.
+        found: u32,
+    },
+    /// Quantization constants that are not positive (or QA above `i16::MAX`).
+    Quantization {
+        /// QA declared.
+        qa: i32,
+        /// QB declared.
+        qb: i32,
+        /// S declared.
+        scale: i32,
+    },
+    /// The byte count does not match the sizes declared.
+    Length {
+        /// The bytes the header's sizes call for (at least the header when it is cut).
+        expected: u64,
+        /// The bytes there are.
+        found: u64,
+    },
+    /// The checksum does not match the contents.
+    Checksum {
+        /// The checksum stored in the file.
+        stored: u64,
+        /// The checksum of the contents.
+        computed: u64,
+    },
+    /// Weights so large that a sum could overflow the integer arithmetic.
+    Range {
+        /// What overflows: `"accumulator"` or `"output"`.
+        layer: &'static str,
+        /// The hidden unit (the first found) for the accumulator.
+        unit: usize,
+    },
+}
+
+impl fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetworkError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            NetworkError::NotRegular { path, kind } => {
+                write!(f, "{}: {kind}, not a regular file", path.display())
+            }
+            NetworkError::Magic => f.write_str("not a network file (no FANNUE magic)"),
+            NetworkError::Version { found } => {
+                write!(f, "network format version {found}, only version 1 is known")
+            }
+            NetworkError::Board { rows, cols } => {
+                write!(f, "a network for the {rows}x{cols} board, not 5x9")
+            }
+            NetworkError::Inputs { found } => write!(f, "{found} inputs, expected 90"),
+            NetworkError::Hidden { found } => {
+                write!(f, "{found} hidden units, expected 1 to {MAX_HIDDEN}")
+            }
+            NetworkError::Quantization { qa, qb, scale } => write!(
+                f,
+                "quantization QA {qa}, QB {qb}, S {scale}: each must be positive (QA at most 32767)"
+            ),
+            NetworkError::Length { expected, found } => {
+                write!(f, "{found} bytes, expected {expected}")
+            }
+            NetworkError::Checksum { stored, computed } => write!(
+                f,
+                "checksum {stored:#018x} stored, {computed:#018x} computed: the file is damaged"
+            ),
+            NetworkError::Range { layer, unit } => write!(
+                f,
+                "weights too large: the {layer} sum of hidden unit {unit} could overflow"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NetworkError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NetworkError::Io { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// An evaluation network for the standard 5x9 board: 90 inputs per perspective, one hidden
+/// layer of `H` clipped-ReLU units per perspective (the same weights for both), and one
+/// output from both halves, side to move first. All arithmetic is in integers, so an
+/// evaluation is exact and the same on every machine.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_ai::nnue::Network;
+/// use fanorona_core::Position;
+///
+/// let net = Network::embedded();
+/// // The start is symmetric: the network sees the same stones from either side.
+/// let start = Position::standard();
+/// let white = net.evaluate(&start).expect("a 5x9 position");
+/// assert_eq!(Some(white), net.evaluate(&start.null_move()));
+/// // Any byte changed is caught by the checksum, every cut by the length.
+/// let mut bytes = net.to_bytes();
+/// bytes[100] ^= 1;
+/// assert!(Network::from_bytes(&bytes).is_err());
+/// assert!(Network::from_bytes(&net.to_bytes()[..50]).is_err());
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    hidden: usize,
+    qa: i16,
+    qb: i32,
+    scale: i32,
+    /// Feature-major: the `hidden` weights of feature 0, then of feature 1, ...
+    w1: Box<[i16]>,
+    b1: Box<[i16]>,
+    /// The side to move's half, then the other half.
+    w2: Box<[i16]>,
+    b2: i32,
+    checksum: u64,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Network")
+            .field("hidden", &self.hidden)
+            .field("qa", &self.qa)
+            .field("qb", &self.qb)
+            .field("scale", &self.scale)
+            .field("checksum", &format_args!("{:#018x}", self.checksum))
+            .finish_non_exhaustive()
+    }
+}
+
+/// A little-endian reader over bytes whose length was checked before.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn take<const N: usize>(&mut self) -> [u8; N] {
+        let mut out = [0; N];
+        out.copy_from_slice(&self.bytes[self.at..self.at + N]);
+        self.at += N;
+        out
+    }
+
+    fn u32(&mut self) -> u32 {
+        u32::from_le_bytes(self.take())
+    }
+
+    fn i32(&mut self) -> i32 {
+        i32::from_le_bytes(self.take())
+    }
+
+    fn i16s(&mut self, n: usize) -> Box<[i16]> {
+        let out = self.bytes[self.at..self.at + 2 * n]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        self.at += 2 * n;
+        out
+    }
+}
+
+impl Network {
+    /// Parses a network file's bytes, checking everything: magic, version, board, sizes,
+    /// quantization, length, checksum, and that no sum can overflow.
+    ///
+    /// # Errors
+    ///
+    /// The [`NetworkError`] of the first problem found (never [`NetworkError::Io`] or
+    /// [`NetworkError::NotRegular`]).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        let found = bytes.len() as u64;
+        if bytes.len() < 8 {
+            return Err(NetworkError::Length {
+                expected: HEADER_LEN as u64,
+                found,
+            });
+        }
+        if bytes[..6] != MAGIC[..6] {
+            return Err(NetworkError::Magic);
+        }
+        if bytes[6..8] != MAGIC[6..8] {
+            return Err(NetworkError::Version {
+                found: u16::from_be_bytes([bytes[6], bytes[7]]),
+            });
+        }
+        if bytes.len() < HEADER_LEN {
+            return Err(NetworkError::Length {
+                expected: HEADER_LEN as u64,
+                found,
+            });
+        }
+        let mut c = Cursor { bytes, at: 8 };
+        let (rows, cols) = (c.u32(), c.u32());
+        if (rows, cols) != (ROWS, COLS) {
+            return Err(NetworkError::Board { rows, cols });
+        }
+        let inputs = c.u32();
+        if inputs as usize != INPUTS {
+            return Err(NetworkError::Inputs { found: inputs });
+        }
+        let hidden_raw = c.u32();
+        let hidden = hidden_raw as usize;
+        if !(1..=MAX_HIDDEN).contains(&hidden) {
+            return Err(NetworkError::Hidden { found: hidden_raw });
+        }
+        let (qa, qb, scale) = (c.i32(), c.i32(), c.i32());
+        if qa <= 0 || qa > i32::from(i16::MAX) || qb <= 0 || scale <= 0 {
+            return Err(NetworkError::Quantization { qa, qb, scale });
+        }
+        let expected = file_len(hidden);
+        if bytes.len() != expected {
+            return Err(NetworkError::Length {
+                expected: expected as u64,
+                found,
+            });
+        }
+        let body = expected - CHECKSUM_LEN;
+        let stored = u64::from_le_bytes(bytes[body..].try_into().unwrap_or([0; 8]));
+        let computed = fnv1a64(&bytes[..body]);
+        if stored != computed {
+            return Err(NetworkError::Checksum { stored, computed });
+        }
+        let w1 = c.i16s(INPUTS * hidden);
+        let b1 = c.i16s(hidden);
+        let w2 = c.i16s(2 * hidden);
+        let b2 = c.i32();
+        let net = Network {
+            hidden,
+            qa: qa as i16,
+            qb,
+            scale,
+            w1,
+            b1,
+            w2,
+            b2,
+            checksum: computed,
+        };
+        net.check_ranges()?;
+        Ok(net)
+    }
+
+    /// Refuses weights whose sums could overflow: an accumulator (its bias and, per point, the
+    /// larger of the point's two weights, in absolute value) must fit an `i16`, and the output
+    /// (`|b2|` plus `QA` times every `|w2|`) an `i32`.
+    fn check_ranges(&self) -> Result<(), NetworkError> {
+        let h = self.hidden;
+        for j in 0..h {
+            let mut bound = i64::from(self.b1[j]).abs();
+            for p in 0..POINTS {
+                let own = i64::from(self.w1[p * h + j]).abs();
+                let other = i64::from(self.w1[(POINTS + p) * h + j]).abs();
+                bound += own.max(other);
+            }
+            if bound > i64::from(i16::MAX) {
+                return Err(NetworkError::Range {
+                    layer: "accumulator",
+                    unit: j,
+                });
+            }
+        }
+        let out = i64::from(self.b2).abs()
+            + self
+                .w2
+                .iter()
+                .map(|&w| i64::from(w).abs() * i64::from(self.qa))
+                .sum::<i64>();
+        if out > i64::from(i32::MAX) {
+            return Err(NetworkError::Range {
+                layer: "output",
+                unit: 0,
+            });
+        }
+        Ok(())
+    }
+
+    /// Loads a network file. Only a regular file is read, and only when its size is at most
+    /// that of the largest network, so a wrong path can neither hang nor exhaust memory.
+    ///
+    /// # Errors
+    ///
+    /// [`NetworkError::Io`] or [`NetworkError::NotRegular`] for the file, the others (see
+    /// [`Network::from_bytes`]) for its contents.
+    pub fn load(path: impl AsRef<Path>) -> Result<Network, NetworkError> {
+        let path = path.as_ref();
+        let io = |error| NetworkError::Io {
+            path: path.to_owned(),
+            error,
+        };
+        let not_regular = |t: std::fs::FileType| NetworkError::NotRegular {
+            path: path.to_owned(),
+            kind: crate::solve::tablebase::file_kind(t),
+        };
+        let meta = std::fs::metadata(path).map_err(io)?;
+        if !meta.is_file() {
+            return Err(not_regular(meta.file_type()));
+        }
+        let file = crate::solve::tablebase::open_nonblocking(path).map_err(io)?;
+        // The file opened may not be the one looked at: ask the open file itself.
+        let meta = file.metadata().map_err(io)?;
+        if !meta.is_file() {
+            return Err(not_regular(meta.file_type()));
+        }
+        if meta.len() > MAX_FILE_LEN as u64 {
+            return Err(NetworkError::Length {
+                expected: MAX_FILE_LEN as u64,
+                found: meta.len(),
+            });
+        }
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        // One byte more than the largest network: a file that grew after the check is caught
+        // by the length test of the parser.
+        file.take(MAX_FILE_LEN as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        Network::from_bytes(&bytes)
+    }
+
+    /// The network built into the engine (`crates/fanorona-ai/nets/`, see `docs/engine.md`).
+    pub fn embedded() -> std::sync::Arc<Network> {
+        static NET: std::sync::OnceLock<std::sync::Arc<Network>> = std::sync::OnceLock::new();
+        NET.get_or_init(|| {
+            std::sync::Arc::new(
+                // The embedded bytes are checked by the unit tests: they always parse.
+                Network::from_bytes(super::EMBEDDED).expect("the embedded network is valid"),
+            )
+        })
+        .clone()
+    }
+
+    /// The file's bytes, as [`Network::from_bytes`] reads them.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(file_len(self.hidden));
+        out.extend_from_slice(&MAGIC);
+        for v in [ROWS, COLS, INPUTS as u32, self.hidden as u32] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in [i32::from(self.qa), self.qb, self.scale] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in self.w1.iter().chain(&*self.b1).chain(&*self.w2) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.b2.to_le_bytes());
+        let sum = fnv1a64(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// The number of hidden units per perspective.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The file's checksum: it names the network.
+    pub fn checksum(&self) -> u64 {
+        self.checksum
+    }
+
+    /// Whether the network can evaluate `pos`: the standard 5x9 board.
+    pub fn covers(pos: &Position) -> bool {
+        pos.size() == BoardSize::STANDARD
+    }
+
+    /// The network's evaluation of `pos` in centi-stones from the side to move's view, with
+    /// the no-capture factor of the hand evaluation applied (as the search uses it); `None`
+    /// for another board than 5x9.
+    pub fn evaluate(&self, pos: &Position) -> Option<i32> {
+        if !Network::covers(pos) {
+            return None;
+        }
+        let mut acc = vec![0i16; 2 * self.hidden];
+        self.refresh(stones_of(pos), &mut acc);
+        Some(self.finish(pos, &acc))
+    }
+
+    /// The output of the accumulators `acc` (White's perspective, then Black's) for `pos`'s
+    /// side to move, scaled to centi-stones and by the no-capture factor.
+    #[inline]
+    pub(crate) fn finish(&self, pos: &Position, acc: &[i16]) -> i32 {
+        let cp = self.output(acc, pos.side_to_move());
+        let (num, den) = crate::eval::no_capture_scale(pos);
+        cp * num / den
+    }
+
+    /// The network's output in centi-stones (clamped to the evaluation range) from
+    /// `stm`'s view, from the accumulators `acc` (White's perspective, then Black's).
+    #[inline]
+    pub(crate) fn output(&self, acc: &[i16], stm: Color) -> i32 {
+        let h = self.hidden;
+        let (white, black) = acc.split_at(h);
+        let (us, them) = match stm {
+            Color::White => (white, black),
+            Color::Black => (black, white),
+        };
+        let (w_us, w_them) = self.w2.split_at(h);
+        let out = self.b2 + dot_clipped(us, w_us, self.qa) + dot_clipped(them, w_them, self.qa);
+        let cp = i64::from(out) * i64::from(self.scale) / (i64::from(self.qa) * i64::from(self.qb));
+        cp.clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32
+    }
+
+    /// The weights of feature `f`.
+    #[inline]
+    fn row(&self, f: usize) -> &[i16] {
+        &self.w1[f * self.hidden..(f + 1) * self.hidden]
+    }
+
+    /// Sets `acc` (2 * hidden: White's perspective, then Black's) to the accumulators of the
+    /// stones `stones` (White's, Black's bits).
+    pub(crate) fn refresh(&self, stones: [u64; 2], acc: &mut [i16]) {
+        let (white, black) = acc.split_at_mut(self.hidden);
+        white.copy_from_slice(&self.b1);
+        black.copy_from_slice(&self.b1);
+        for (c, &bits) in stones.iter().enumerate() {
+            let mut b = bits;
+            while b != 0 {
+                let p = b.trailing_zeros() as usize;
+                b &= b - 1;
+                let (fw, fb) = features(c, p);
+                add(white, self.row(fw));
+                add(black, self.row(fb));
+            }
+        }
+    }
+
+    /// Updates `acc` from the stones `from` to the stones `to` (each White's, Black's bits):
+    /// the removed stones first, then the added ones, so that no partial sum leaves the range
+    /// checked at loading.
+    pub(crate) fn update(&self, from: [u64; 2], to: [u64; 2], acc: &mut [i16]) {
+        let (white, black) = acc.split_at_mut(self.hidden);
+        for c in 0..2 {
+            let mut removed = from[c] & !to[c];
+            while removed != 0 {
+                let p = removed.trailing_zeros() as usize;
+                removed &= removed - 1;
+                let (fw, fb) = features(c, p);
+                sub(white, self.row(fw));
+                sub(black, self.row(fb));
+            }
+        }
+        for c in 0..2 {
+            let mut added = to[c] & !from[c];
+            while added != 0 {
+                let p = added.trailing_zeros() as usize;
+                added &= added - 1;
+                let (fw, fb) = features(c, p);
+                add(white, self.row(fw));
+                add(black, self.row(fb));
+            }
+        }
+    }
+
+    /// Builds a network from its parts (tests and constructions).
+    #[cfg(test)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn from_parts(
+        hidden: usize,
+        qa: i32,
+        qb: i32,
+        scale: i32,
+        w1: Vec<i16>,
+        b1: Vec<i16>,
+        w2: Vec<i16>,
+        b2: i32,
+    ) -> Result<Network, NetworkError> {
+        assert_eq!(w1.len(), INPUTS * hidden);
+        assert_eq!(b1.len(), hidden);
+        assert_eq!(w2.len(), 2 * hidden);
+        let net = Network {
+            hidden,
+            qa: qa as i16,
+            qb,
+            scale,
+            w1: w1.into(),
+            b1: b1.into(),
+            w2: w2.into(),
+            b2,
+            checksum: 0,
+        };
+        Network::from_bytes(&net.to_bytes())
+    }
+
+    /// The weights, for reference implementations in tests: (w1, b1, w2, b2, qa, qb, s).
+    #[cfg(test)]
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn parts(&self) -> (&[i16], &[i16], &[i16], i32, i32, i32, i32) {
+        (
+            &self.w1,
+            &self.b1,
+            &self.w2,
+            self.b2,
+            i32::from(self.qa),
+            self.qb,
+            self.scale,
+        )
+    }
+}
+
+/// White's and Black's stones of `pos` as bits (the point index is the bit).
+#[inline]
+pub(crate) fn stones_of(pos: &Position) -> [u64; 2] {
+    [
+        pos.stones(Color::White).bits(),
+        pos.stones(Color::Black).bits(),
+    ]
+}
+
+/// The features of a stone of colour `c` (0 White, 1 Black) on point `p`: in White's
+/// perspective and in Black's (whose board is turned by 180 degrees).
+#[inline]
+fn features(c: usize, p: usize) -> (usize, usize) {
+    let turned = POINTS - 1 - p;
+    if c == 0 {
+        (p, POINTS + turned)
+    } else {
+        (POINTS + p, turned)
+    }
+}
+
+#[inline]
+fn add(acc: &mut [i16], row: &[i16]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(w);
+    }
+}
+
+#[inline]
+fn sub(acc: &mut [i16], row: &[i16]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(w);
+    }
+}
+
+/// `sum_j w[j] * clamp(acc[j], 0, qa)` (cannot overflow: checked at loading).
+#[inline]
+fn dot_clipped(acc: &[i16], w: &[i16], qa: i16) -> i32 {
+    acc.iter()
+        .zip(w)
+        .map(|(&a, &w)| i32::from(a.clamp(0, qa)) * i32::from(w))
+        .fold(0i32, i32::wrapping_add)
+}

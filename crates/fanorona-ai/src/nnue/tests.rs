@@ -1,0 +1,307 @@
+use super::network::{INPUTS, POINTS};
+use super::*;
+use crate::rng::Rng;
+use fanorona_core::Color;
+
+/// The material network, built here the documented way: hidden unit 0 counts the
+/// perspective's stones, unit 1 the opponent's (weight 1 each); the output weighs the side to
+/// move's unit 0 by +64 and its unit 1 by -64, and S = 25500, so that
+/// `64 * d * 25500 / (255 * 64) = 100 * d` centi-stones for a lead of `d` stones.
+fn material_network() -> Network {
+    let mut w1 = Vec::with_capacity(INPUTS * 2);
+    for f in 0..INPUTS {
+        w1.push(i16::from(f < POINTS));
+        w1.push(i16::from(f >= POINTS));
+    }
+    Network::from_parts(2, 255, 64, 25_500, w1, vec![0, 0], vec![64, -64, 0, 0], 0).unwrap()
+}
+
+/// A network with random weights of `hidden` units, small enough to pass the range check.
+fn random_network(hidden: usize, seed: u64) -> Network {
+    let mut rng = Rng::new(seed);
+    let mut small = |span: u64| (rng.below(2 * span + 1) as i64 - span as i64) as i16;
+    let w1 = (0..INPUTS * hidden).map(|_| small(300)).collect();
+    let b1 = (0..hidden).map(|_| small(2000)).collect();
+    let w2 = (0..2 * hidden).map(|_| small(120)).collect();
+    Network::from_parts(hidden, 255, 64, 400, w1, b1, w2, -1234).unwrap()
+}
+
+/// Positions of random games from the start (with the start).
+fn random_positions(games: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut p = Position::standard();
+        while p.outcome().is_none() {
+            out.push(p);
+            let turns = p.legal_turns();
+            p = p.play_unchecked(&turns[rng.below(turns.len() as u64) as usize]);
+        }
+    }
+    out
+}
+
+/// The formula of `docs/nnue.md`, written out point by point from the position's stones
+/// and the flat weights, in 64-bit integers.
+fn reference(net: &Network, pos: &Position) -> i32 {
+    let (w1, b1, w2, b2, qa, qb, s) = net.parts();
+    let h = net.hidden();
+    let size = pos.size();
+    let accumulator = |persp: Color| -> Vec<i64> {
+        let mut acc: Vec<i64> = b1.iter().map(|&b| i64::from(b)).collect();
+        for c in Color::ALL {
+            for p in pos.stones(c).points(size) {
+                let i = if persp == Color::White {
+                    p.index()
+                } else {
+                    44 - p.index()
+                };
+                let f = if c == persp { i } else { 45 + i };
+                for (j, a) in acc.iter_mut().enumerate() {
+                    *a += i64::from(w1[f * h + j]);
+                }
+            }
+        }
+        acc
+    };
+    let stm = pos.side_to_move();
+    let us = accumulator(stm);
+    let them = accumulator(stm.other());
+    let mut out = i64::from(b2);
+    for j in 0..h {
+        out += i64::from(w2[j]) * us[j].clamp(0, i64::from(qa));
+        out += i64::from(w2[h + j]) * them[j].clamp(0, i64::from(qa));
+    }
+    let cp = (out * i64::from(s) / (i64::from(qa) * i64::from(qb))).clamp(-20_000, 20_000);
+    let (num, den) = crate::eval::no_capture_scale(pos);
+    (cp * i64::from(num) / i64::from(den)) as i32
+}
+
+/// `pos` with the colours swapped and the board turned by 180 degrees (the same counters).
+fn twin(pos: &Position) -> Position {
+    let fen = pos.to_fen();
+    let mut fields = fen.split(' ');
+    let placement: String = fields
+        .next()
+        .unwrap()
+        .chars()
+        .rev()
+        .map(|c| match c {
+            'W' => 'B',
+            'B' => 'W',
+            c => c,
+        })
+        .collect();
+    let side = if fields.next() == Some("w") { "b" } else { "w" };
+    let rest: Vec<&str> = fields.collect();
+    let text = [placement.as_str(), side]
+        .into_iter()
+        .chain(rest)
+        .collect::<Vec<_>>()
+        .join(" ");
+    Position::from_fen(&text).unwrap()
+}
+
+#[test]
+fn the_embedded_network_is_the_material_construction() {
+    // The file was written by an independent script (docs/engine.md); its bytes must be those
+    // of the construction above.
+    assert_eq!(EMBEDDED, material_network().to_bytes().as_slice());
+    assert_eq!(Network::embedded().checksum(), 0xe03d_0fe0_a058_e18e);
+    // It is material: 100 a stone, times the no-capture factor.
+    let start = Position::standard();
+    assert_eq!(Network::embedded().evaluate(&start), Some(0));
+    let after = start.play(&start.parse_turn("f2-e3A").unwrap()).unwrap();
+    // White took two stones: Black to move is two down, with the counter reset.
+    assert_eq!(Network::embedded().evaluate(&after), Some(-200));
+    let stale = Position::from_fen("8B/9/9/9/W1W6 w 100 40").unwrap();
+    // One stone up at the no-capture limit: half of 100.
+    assert_eq!(Network::embedded().evaluate(&stale), Some(50));
+}
+
+#[test]
+fn the_evaluation_is_the_formula() {
+    let positions = random_positions(30, 5);
+    assert!(positions.len() > 1000);
+    for (k, net) in [
+        random_network(16, 1),
+        random_network(35, 2),
+        material_network(),
+    ]
+    .iter()
+    .enumerate()
+    {
+        for p in &positions {
+            assert_eq!(net.evaluate(p), Some(reference(net, p)), "net {k}, {p}");
+        }
+    }
+}
+
+#[test]
+fn a_position_and_its_colour_swapped_twin_score_the_same() {
+    let net = random_network(24, 3);
+    let mut distinct = std::collections::BTreeSet::new();
+    for p in random_positions(10, 9) {
+        let t = twin(&p);
+        let e = net.evaluate(&p).unwrap();
+        assert_eq!(Some(e), net.evaluate(&t), "{p} / {t}");
+        distinct.insert(e);
+    }
+    // The network is not trivially constant.
+    assert!(distinct.len() > 50);
+}
+
+#[test]
+fn incremental_accumulators_equal_a_full_refresh() {
+    // A walk like the search's: at each ply a few children are evaluated (siblings), then
+    // one is entered; now and then the walk jumps back to a shallower ply.
+    let net = random_network(40, 4);
+    let mut stack = Accumulators::new(&net);
+    let mut rng = Rng::new(11);
+    let mut checked = 0;
+    for _ in 0..20 {
+        let mut path = vec![Position::standard()];
+        while let Some(&p) = path.last() {
+            let ply = path.len() - 1;
+            if p.outcome().is_some() || ply > 60 {
+                break;
+            }
+            assert_eq!(stack.evaluate(&p, ply), net.evaluate(&p).unwrap(), "{p}");
+            checked += 1;
+            let turns = p.legal_turns();
+            for _ in 0..3 {
+                let t = turns[rng.below(turns.len() as u64) as usize];
+                let c = p.play_unchecked(&t);
+                assert_eq!(stack.evaluate(&c, ply + 1), net.evaluate(&c).unwrap());
+                checked += 1;
+            }
+            if ply > 4 && rng.below(8) == 0 {
+                let back = rng.below(4) as usize;
+                path.truncate(path.len() - back);
+            } else {
+                let t = turns[rng.below(turns.len() as u64) as usize];
+                path.push(p.play_unchecked(&t));
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked}");
+}
+
+#[test]
+fn damaged_files_are_refused_with_the_right_error() {
+    let good = random_network(8, 6).to_bytes();
+    assert!(Network::from_bytes(&good).is_ok());
+    // Re-seals the bytes with a correct checksum (to reach the checks after it).
+    let seal = |mut b: Vec<u8>| {
+        let n = b.len() - 8;
+        let sum = super::network::fnv1a64(&b[..n]);
+        b[n..].copy_from_slice(&sum.to_le_bytes());
+        b
+    };
+    let with = |at: usize, bytes: &[u8]| {
+        let mut b = good.clone();
+        b[at..at + bytes.len()].copy_from_slice(bytes);
+        b
+    };
+    // Every cut, from nothing to one byte short.
+    for n in 0..good.len() {
+        let e = Network::from_bytes(&good[..n]).unwrap_err();
+        assert!(matches!(e, NetworkError::Length { .. }), "{n}: {e}");
+    }
+    let mut longer = good.clone();
+    longer.push(0);
+    assert!(matches!(
+        Network::from_bytes(&longer),
+        Err(NetworkError::Length { found, expected }) if found == expected + 1
+    ));
+    // Any flipped bit of the contents or of the checksum.
+    for at in [40, 100, good.len() - 20, good.len() - 9, good.len() - 1] {
+        let mut b = good.clone();
+        b[at] ^= 0x10;
+        assert!(
+            matches!(Network::from_bytes(&b), Err(NetworkError::Checksum { .. })),
+            "{at}"
+        );
+    }
+    assert!(matches!(
+        Network::from_bytes(&with(0, b"FANNUF")),
+        Err(NetworkError::Magic)
+    ));
+    assert!(matches!(
+        Network::from_bytes(&with(6, &[0, 2])),
+        Err(NetworkError::Version { found: 2 })
+    ));
+    assert!(matches!(
+        Network::from_bytes(&with(8, &7u32.to_le_bytes())),
+        Err(NetworkError::Board { rows: 7, cols: 9 })
+    ));
+    assert!(matches!(
+        Network::from_bytes(&with(16, &50u32.to_le_bytes())),
+        Err(NetworkError::Inputs { found: 50 })
+    ));
+    for h in [0, 1025, u32::MAX] {
+        assert!(matches!(
+            Network::from_bytes(&with(20, &h.to_le_bytes())),
+            Err(NetworkError::Hidden { found }) if found == h
+        ));
+    }
+    // A hidden size in range that the length does not match.
+    assert!(matches!(
+        Network::from_bytes(&with(20, &9u32.to_le_bytes())),
+        Err(NetworkError::Length { .. })
+    ));
+    for (at, v) in [(24, 0i32), (24, 40_000), (28, 0), (32, -5)] {
+        assert!(matches!(
+            Network::from_bytes(&with(at, &v.to_le_bytes())),
+            Err(NetworkError::Quantization { .. })
+        ));
+    }
+    // Weights that could overflow an accumulator (one big weight of unit 3), or the output.
+    let big = seal(with(36 + 2 * 3, &30_000i16.to_le_bytes()));
+    assert!(matches!(
+        Network::from_bytes(&big),
+        Err(NetworkError::Range {
+            layer: "accumulator",
+            unit: 3
+        })
+    ));
+    let b2_at = good.len() - 8 - 4;
+    let huge = seal(with(b2_at, &i32::MAX.to_le_bytes()));
+    assert!(matches!(
+        Network::from_bytes(&huge),
+        Err(NetworkError::Range {
+            layer: "output",
+            ..
+        })
+    ));
+    // Sealed again, the good bytes are still good.
+    assert!(Network::from_bytes(&seal(good.clone())).is_ok());
+}
+
+#[test]
+fn loading_checks_the_file_before_reading_it() {
+    let dir = std::env::temp_dir().join(format!("fanorona-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("net.fnn");
+    let net = random_network(8, 7);
+    std::fs::write(&path, net.to_bytes()).unwrap();
+    assert_eq!(Network::load(&path).unwrap(), net);
+    assert!(matches!(
+        Network::load(&dir),
+        Err(NetworkError::NotRegular { .. })
+    ));
+    assert!(matches!(
+        Network::load(dir.join("missing.fnn")),
+        Err(NetworkError::Io { .. })
+    ));
+    // A file larger than any network is refused by its size.
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len(super::network::MAX_FILE_LEN as u64 + 1)
+        .unwrap();
+    drop(file);
+    assert!(matches!(
+        Network::load(&path),
+        Err(NetworkError::Length { .. })
+    ));
+    std::fs::remove_dir_all(&dir).ok();
+}
