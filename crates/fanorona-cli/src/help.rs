@@ -22,6 +22,26 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              output. A game that cannot be read or replayed is skipped and counted, the others \
              still count."
         }
+        "nnue" => {
+            "Its subcommands' guarantees are at the end of their help: `nnue label` and \
+             `nnue train` write their output files whole (a temporary file renamed into \
+             place) or not at all, and only read their inputs."
+        }
+        "nnue label" => {
+            "Only reads the FGN files. --out and --valid-out are each written to a temporary \
+             file next to them, made before the first search (a file that cannot be written \
+             is known at once), and renamed into place when every game is labelled: whole or \
+             not at all; an error, a game that cannot be read or replayed, or Ctrl-C leaves \
+             them as they were. An output that is one of the inputs is refused before \
+             anything is read. The records follow the games' order whatever --threads."
+        }
+        "nnue train" => {
+            "Only reads the data files; a damaged one is an error naming the file, the \
+             record and its byte offset. NET is written to a temporary file next to it, made \
+             before training, and renamed into place when the network is complete; an error \
+             or Ctrl-C leaves NET as it was. The same data and options give the same NET, \
+             byte for byte."
+        }
         "solve" => {
             "Writes no file but with --tables DIR or --certificate FILE. Each table file is \
              written whole in a temporary folder in DIR, made before the work, and renamed \
@@ -138,8 +158,23 @@ fn fit_example(line: &str) -> String {
 
 /// The command with its help texts shaped (see the module).
 pub fn shape(cmd: Command) -> Command {
+    shape_under(cmd, "")
+}
+
+/// Shapes the subcommands of `cmd`, whose name for [`guarantees`] is `prefix` (empty at the
+/// top), and theirs in turn (`nnue label`).
+fn shape_under(cmd: Command, prefix: &str) -> Command {
     cmd.mut_subcommands(|sub| {
-        let name = sub.get_name().to_owned();
+        let name = if prefix.is_empty() {
+            sub.get_name().to_owned()
+        } else {
+            format!("{prefix} {}", sub.get_name())
+        };
+        let sub = if sub.has_subcommands() {
+            shape_under(sub, &name)
+        } else {
+            sub
+        };
         let sub = match sub.get_about().map(ToString::to_string) {
             Some(text) => sub.about(reflow(&text)),
             None => sub,

@@ -42,6 +42,7 @@ enum Command {
     Engine(commands::engine::EngineArgs),
     Bench(commands::bench::BenchArgs),
     Tune(commands::tune::TuneArgs),
+    Nnue(commands::nnue::NnueArgs),
     VerifyProof(commands::verify_proof::VerifyProofArgs),
 }
 
@@ -68,6 +69,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => commands::engine::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Tune(args) => commands::tune::run(&args),
+        Command::Nnue(args) => commands::nnue::run(&args),
         Command::VerifyProof(args) => commands::verify_proof::run(&args),
     };
     match (output::stdout_verdict(), result) {

@@ -5,7 +5,8 @@
 //! opponent on each of the 45 points. The hidden sums (the *accumulators*) depend only on
 //! the stones, so the search keeps them per ply and updates a position's from another's by the
 //! stones that differ, instead of summing all stones again. The file format is specified in
-//! `docs/nnue.md`; the use in the search in `docs/engine.md` (Evaluation).
+//! `docs/nnue.md`; the use in the search in `docs/engine.md` (Evaluation). The training data
+//! ([`data`]) and the trainer ([`train`]) make the networks (`fanorona nnue label|train`).
 //!
 //! # Examples
 //!
@@ -24,7 +25,9 @@
 //! searcher.set_network(None);
 //! ```
 
+pub mod data;
 mod network;
+pub mod train;
 
 pub use network::{MAGIC, MAX_HIDDEN, Network, NetworkError};
 

@@ -4,6 +4,7 @@ pub mod analyse;
 pub mod bench;
 pub mod convert;
 pub mod engine;
+pub mod nnue;
 pub mod openings;
 pub mod perft;
 pub mod play_match;

@@ -1,0 +1,1004 @@
+//! The NNUE trainer and the network file format.
+//!
+//! The network (specified in `docs/nnue.md`): each side's perspective sees 90 inputs, its own
+//! stones and the opponent's on the 45 points, the board turned 180 degrees for Black so that
+//! each side sees its own army at the bottom ([`features`]). A hidden layer of `H` clipped
+//! ReLUs per perspective shares its weights between the two; the output is
+//! `y = b2 + w2[..H] . h(side to move) + w2[H..] . h(other side)` and the evaluation
+//! `y * S` centi-stones. [`train`] fits it (Adam on mini-batches, deterministic for a seed) to
+//! labelled positions ([`crate::nnue::data`]): the target mixes the game's result and the
+//! search score, `lambda * result + (1 - lambda) * sigmoid(K * score)`, the prediction is
+//! `sigmoid(K * y * S)`, the loss their squared difference. [`FloatNet::quantise`] makes the
+//! integer network of the file ([`QuantNet`]).
+//!
+//! # Examples
+//!
+//! ```
+//! use fanorona_ai::nnue::data::{Record, Wdl};
+//! use fanorona_ai::nnue::train::{QuantNet, TrainOptions, train};
+//! use fanorona_core::Position;
+//!
+//! // One quiet position, a stone up for White, labelled +100 and won.
+//! let pos = Position::from_fen("8B/9/9/9/W1W6 w")?;
+//! let data = vec![Record::new(&pos, 100, Wdl::Win).expect("5x9")];
+//! let mut options = TrainOptions::default();
+//! options.hidden = 8;
+//! options.epochs = 2;
+//! let trained = train(&data, &[], &options, |_| {});
+//! let net = trained.net.quantise();
+//! let bytes = net.to_bytes();
+//! assert_eq!(QuantNet::from_bytes(&bytes)?, net);
+//! assert_eq!(bytes.len(), 48 + 186 * 8);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+
+use fanorona_core::Color;
+
+use super::data::Record;
+use crate::params::NO_CAPTURE_SCALE;
+use crate::rng::Rng;
+
+/// The first 8 bytes of a network file.
+pub const NET_MAGIC: [u8; 8] = *b"FANNUE\x00\x01";
+/// Ranks of the board the networks are for.
+pub const ROWS: u32 = 5;
+/// Files of the board.
+pub const COLS: u32 = 9;
+/// Inputs per perspective: own stones and the opponent's on the 45 points.
+pub const INPUTS: usize = 90;
+/// The largest hidden layer a file may have.
+pub const MAX_HIDDEN: usize = 1024;
+/// Quantisation of the hidden layer: weights `W1`, `b1` times `QA`; activations clip at `QA`.
+pub const QA: i32 = 255;
+/// Quantisation of the output weights `w2` (times `QB`); `b2` is stored times `QA * QB`.
+pub const QB: i32 = 64;
+/// The default output scale `S`: centi-stones per unit of `y`.
+pub const DEFAULT_SCALE: i32 = 400;
+/// The default `K`: centi-stones to win probability, `sigmoid(K * eval)` (Texel's fit).
+pub const DEFAULT_K: f64 = 0.0039;
+
+/// `W1` and `b1` are clipped to this after each step, so that the quantised accumulator
+/// (at most 45 weights and the bias, each within `1.98 * QA`) fits an `i16`.
+const CLIP_HIDDEN: f32 = 1.98;
+/// `w2` (and `b2`) are clipped to this after each step.
+const CLIP_OUTPUT: f32 = 8.0;
+/// The standard rules' no-capture limit.
+const NO_CAPTURE_LIMIT: u16 = 100;
+
+const POINTS: usize = 45;
+
+/// The active features of `perspective` for the stones `white` and `black` (bit
+/// `rank * 9 + file`), ascending: `i'` for each of the perspective's own stones and `45 + i'`
+/// for each of the opponent's, where `i' = i` for White and `i' = 44 - i` for Black (the board
+/// turned 180 degrees).
+///
+/// ```
+/// use fanorona_ai::nnue::train::features;
+/// use fanorona_core::Color;
+///
+/// // White a1 (bit 0) and b1 (bit 1), Black i5 (bit 44).
+/// assert_eq!(features(0b11, 1 << 44, Color::White), [0, 1, 89]);
+/// // Black sees its i5 at a1, White's a1 and b1 at i5 and h5.
+/// assert_eq!(features(0b11, 1 << 44, Color::Black), [0, 88, 89]);
+/// ```
+pub fn features(white: u64, black: u64, perspective: Color) -> Vec<usize> {
+    let (mut list, n) = feature_list(white, black, perspective);
+    list[..n].sort_unstable();
+    list[..n].iter().map(|&f| usize::from(f)).collect()
+}
+
+/// The features of a perspective into a fixed array, in bit order; with their number.
+#[inline]
+fn feature_list(white: u64, black: u64, perspective: Color) -> ([u8; POINTS], usize) {
+    let mut out = [0u8; POINTS];
+    let mut n = 0;
+    let (own, opp) = match perspective {
+        Color::White => (white, black),
+        Color::Black => (black, white),
+    };
+    for (bits, base) in [(own, 0u8), (opp, POINTS as u8)] {
+        let mut b = bits;
+        while b != 0 && n < POINTS {
+            let i = b.trailing_zeros() as u8;
+            b &= b - 1;
+            let i = match perspective {
+                Color::White => i,
+                Color::Black => 44 - i,
+            };
+            out[n] = base + i;
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
+/// The stones `bits` seen in the mirror `sym`: bit 0 flips the files (a <-> i), bit 1 the
+/// ranks (1 <-> 5). The rules are the same in every mirror (the diagonals of the 5x9 board
+/// pass through the points whose file plus rank is even, which both flips keep).
+fn mirror(bits: u64, sym: u8) -> u64 {
+    if sym == 0 {
+        return bits;
+    }
+    let mut out = 0u64;
+    let mut b = bits;
+    while b != 0 {
+        let i = b.trailing_zeros();
+        b &= b - 1;
+        let (mut rank, mut file) = (i / 9, i % 9);
+        if sym & 1 != 0 {
+            file = 8 - file;
+        }
+        if sym & 2 != 0 {
+            rank = 4 - rank;
+        }
+        out |= 1 << (rank * 9 + file);
+    }
+    out
+}
+
+/// The factor the engine multiplies its evaluation by after `no_capture` turns without a
+/// capture under the standard rules: 1 at 0, falling linearly to 1/2 at the limit of 100
+/// (see [`crate::eval::Terms::scale_num`]). Scores are divided by it before training.
+///
+/// ```
+/// use fanorona_ai::nnue::train::no_capture_factor;
+///
+/// assert_eq!(no_capture_factor(0), 1.0);
+/// assert_eq!(no_capture_factor(50), 0.75);
+/// assert_eq!(no_capture_factor(100), 0.5);
+/// ```
+pub fn no_capture_factor(no_capture: u16) -> f64 {
+    let full = f64::from(NO_CAPTURE_SCALE) * f64::from(NO_CAPTURE_LIMIT);
+    (full - f64::from(no_capture.min(NO_CAPTURE_LIMIT))) / full
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The floating-point network the trainer fits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    hidden: usize,
+    scale: i32,
+    /// Feature-major: the `hidden` weights of feature 0, then feature 1, ...
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+}
+
+impl FloatNet {
+    /// A network of `hidden` units (clamped to `1..=MAX_HIDDEN`) and output scale `scale`,
+    /// its weights drawn from the generator seeded with `seed`.
+    pub fn new(hidden: usize, scale: i32, seed: u64) -> FloatNet {
+        let hidden = hidden.clamp(1, MAX_HIDDEN);
+        let mut rng = Rng::new(seed);
+        let mut uniform = |r: f64| ((rng.unit() * 2.0 - 1.0) * r) as f32;
+        let w1 = (0..INPUTS * hidden).map(|_| uniform(0.1)).collect();
+        let b1 = vec![0.5; hidden];
+        let r2 = 1.0 / (2.0 * hidden as f64).sqrt();
+        let w2 = (0..2 * hidden).map(|_| uniform(r2)).collect();
+        FloatNet {
+            hidden,
+            scale: scale.max(1),
+            w1,
+            b1,
+            w2,
+            b2: 0.0,
+        }
+    }
+
+    /// The number of hidden units per perspective.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The output scale `S`.
+    pub fn scale(&self) -> i32 {
+        self.scale
+    }
+
+    fn accumulate(&self, feats: &[u8], acc: &mut [f32]) {
+        acc.copy_from_slice(&self.b1);
+        for &f in feats {
+            let row = &self.w1[usize::from(f) * self.hidden..][..self.hidden];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// `y` for the stones and the side to move.
+    fn output(&self, white: u64, black: u64, side: Color, scratch: &mut [f32]) -> f32 {
+        let h = self.hidden;
+        let (us, them) = scratch.split_at_mut(h);
+        let (f, n) = feature_list(white, black, side);
+        self.accumulate(&f[..n], us);
+        let (f, n) = feature_list(white, black, side.other());
+        self.accumulate(&f[..n], them);
+        let mut y = self.b2;
+        for (a, w) in us.iter().zip(&self.w2[..h]) {
+            y += a.clamp(0.0, 1.0) * w;
+        }
+        for (a, w) in them.iter().zip(&self.w2[h..]) {
+            y += a.clamp(0.0, 1.0) * w;
+        }
+        y
+    }
+
+    /// The evaluation in centi-stones (`y * S`) of the stones `white`, `black` with `side` to
+    /// move, from the side to move's view, before the no-capture factor.
+    pub fn evaluate(&self, white: u64, black: u64, side: Color) -> f64 {
+        let mut scratch = vec![0.0; 2 * self.hidden];
+        f64::from(self.output(white, black, side, &mut scratch)) * f64::from(self.scale)
+    }
+
+    /// The integer network of the file format: `W1`, `b1` times [`QA`], `w2` times [`QB`],
+    /// `b2` times `QA * QB`, each rounded to the nearest integer.
+    pub fn quantise(&self) -> QuantNet {
+        let q = |x: f32, by: i32| (f64::from(x) * f64::from(by)).round();
+        QuantNet {
+            hidden: self.hidden,
+            scale: self.scale,
+            w1: self.w1.iter().map(|&w| q(w, QA) as i16).collect(),
+            b1: self.b1.iter().map(|&w| q(w, QA) as i16).collect(),
+            w2: self.w2.iter().map(|&w| q(w, QB) as i16).collect(),
+            b2: q(self.b2, QA * QB) as i32,
+        }
+    }
+}
+
+/// The integer network, as stored in a network file (see `docs/nnue.md`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuantNet {
+    hidden: usize,
+    scale: i32,
+    w1: Vec<i16>,
+    b1: Vec<i16>,
+    w2: Vec<i16>,
+    b2: i32,
+}
+
+/// Why bytes are not a network file.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum NetError {
+    /// The file does not start with [`NET_MAGIC`].
+    BadMagic,
+    /// A header field has a value this format does not take: which one, and the value.
+    BadHeader(&'static str, i64),
+    /// The file's length is not the one its header implies.
+    BadLength {
+        /// The length the header implies.
+        expected: usize,
+        /// The file's length.
+        got: usize,
+    },
+    /// The checksum does not match the bytes: the file is damaged.
+    Checksum,
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::BadMagic => write!(f, "not a network file (no FANNUE magic)"),
+            NetError::BadHeader(what, v) => write!(f, "unsupported {what} {v} in the header"),
+            NetError::BadLength { expected, got } => {
+                write!(f, "the file has {got} bytes, its header says {expected}")
+            }
+            NetError::Checksum => write!(f, "checksum mismatch: the file is damaged"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The size of the header: magic and seven 32-bit fields.
+const NET_HEADER: usize = 8 + 7 * 4;
+
+impl QuantNet {
+    /// The number of hidden units per perspective.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The output scale `S`.
+    pub fn scale(&self) -> i32 {
+        self.scale
+    }
+
+    /// The bytes of the network file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(NET_HEADER + 12 + 2 * (INPUTS + 3) * self.hidden);
+        out.extend_from_slice(&NET_MAGIC);
+        for v in [ROWS, COLS, INPUTS as u32, self.hidden as u32] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in [QA, QB, self.scale] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.b2.to_le_bytes());
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a network file, checking its header, length and checksum.
+    ///
+    /// # Errors
+    ///
+    /// [`NetError`] saying what is wrong.
+    pub fn from_bytes(bytes: &[u8]) -> Result<QuantNet, NetError> {
+        if bytes.len() < NET_HEADER || bytes[..8] != NET_MAGIC {
+            return Err(NetError::BadMagic);
+        }
+        let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
+        let i32_at = |i: usize| i32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
+        for (what, at, want) in [
+            ("rows", 8, ROWS),
+            ("columns", 12, COLS),
+            ("inputs", 16, INPUTS as u32),
+        ] {
+            if u32_at(at) != want {
+                return Err(NetError::BadHeader(what, i64::from(u32_at(at))));
+            }
+        }
+        let hidden = u32_at(20) as usize;
+        if !(1..=MAX_HIDDEN).contains(&hidden) {
+            return Err(NetError::BadHeader("hidden size", i64::from(u32_at(20))));
+        }
+        if i32_at(24) != QA {
+            return Err(NetError::BadHeader("QA", i64::from(i32_at(24))));
+        }
+        if i32_at(28) != QB {
+            return Err(NetError::BadHeader("QB", i64::from(i32_at(28))));
+        }
+        let scale = i32_at(32);
+        if scale < 1 {
+            return Err(NetError::BadHeader("output scale", i64::from(scale)));
+        }
+        let expected = NET_HEADER + 2 * (INPUTS + 3) * hidden + 4 + 8;
+        if bytes.len() != expected {
+            return Err(NetError::BadLength {
+                expected,
+                got: bytes.len(),
+            });
+        }
+        let body = &bytes[..expected - 8];
+        let sum = u64::from_le_bytes(bytes[expected - 8..].try_into().expect("8 bytes"));
+        if fnv1a(body) != sum {
+            return Err(NetError::Checksum);
+        }
+        let mut at = NET_HEADER;
+        let mut take = |n: usize| -> Vec<i16> {
+            let v = bytes[at..at + 2 * n]
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect();
+            at += 2 * n;
+            v
+        };
+        let w1 = take(INPUTS * hidden);
+        let b1 = take(hidden);
+        let w2 = take(2 * hidden);
+        let b2 = i32_at(expected - 12);
+        Ok(QuantNet {
+            hidden,
+            scale,
+            w1,
+            b1,
+            w2,
+            b2,
+        })
+    }
+
+    fn accumulate(&self, white: u64, black: u64, perspective: Color) -> Vec<i32> {
+        let (f, n) = feature_list(white, black, perspective);
+        let mut acc: Vec<i32> = self.b1.iter().map(|&b| i32::from(b)).collect();
+        for &f in &f[..n] {
+            let row = &self.w1[usize::from(f) * self.hidden..][..self.hidden];
+            for (a, &w) in acc.iter_mut().zip(row) {
+                *a += i32::from(w);
+            }
+        }
+        acc
+    }
+
+    /// The integer evaluation in centi-stones of the stones `white`, `black` with `side` to
+    /// move, from the side to move's view, before the no-capture factor: the output
+    /// `b2 + sum w2[j] * clamp(acc_us[j], 0, QA) + sum w2[H + j] * clamp(acc_them[j], 0, QA)`,
+    /// times `S / (QA * QB)`, truncated toward zero.
+    pub fn evaluate(&self, white: u64, black: u64, side: Color) -> i32 {
+        let us = self.accumulate(white, black, side);
+        let them = self.accumulate(white, black, side.other());
+        let h = self.hidden;
+        let mut out = self.b2;
+        for (a, &w) in us.iter().zip(&self.w2[..h]) {
+            out += i32::from(w) * a.clamp(&0, &QA);
+        }
+        for (a, &w) in them.iter().zip(&self.w2[h..]) {
+            out += i32::from(w) * a.clamp(&0, &QA);
+        }
+        (i64::from(out) * i64::from(self.scale) / i64::from(QA * QB)) as i32
+    }
+}
+
+/// How [`train`] trains.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct TrainOptions {
+    /// Hidden units per perspective (default 128).
+    pub hidden: usize,
+    /// Passes over the data (default 20).
+    pub epochs: usize,
+    /// The weight of the game's result in the target, the rest going to the search score
+    /// (default 0.5).
+    pub lambda: f64,
+    /// Seeds the initial weights, the order of the samples and the mirrors (default 1).
+    pub seed: u64,
+    /// Adam's step size (default 0.001); it drops to 30% after a third of the epochs and to
+    /// 9% after two thirds.
+    pub lr: f64,
+    /// Samples per step (default 1024).
+    pub batch: usize,
+    /// `K`, centi-stones to win probability (default [`DEFAULT_K`]).
+    pub k: f64,
+    /// The output scale `S` (default [`DEFAULT_SCALE`]).
+    pub scale: i32,
+    /// Each sample seen in a random one of the board's four mirrors (default true).
+    pub mirrors: bool,
+}
+
+impl Default for TrainOptions {
+    fn default() -> TrainOptions {
+        TrainOptions {
+            hidden: 128,
+            epochs: 20,
+            lambda: 0.5,
+            seed: 1,
+            lr: 0.001,
+            batch: 1024,
+            k: DEFAULT_K,
+            scale: DEFAULT_SCALE,
+            mirrors: true,
+        }
+    }
+}
+
+/// The losses after one epoch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct EpochReport {
+    /// The epoch, from 1.
+    pub epoch: usize,
+    /// The step size used.
+    pub lr: f64,
+    /// The mean loss over the epoch's training samples (as trained, in their mirrors).
+    pub train_loss: f64,
+    /// The loss on the validation records, if any.
+    pub valid_loss: Option<f64>,
+    /// The cross-entropy of the validation results predicted by the network's evaluation
+    /// (with the no-capture factor) as `sigmoid(K * eval)`, if any (see [`result_loss`]).
+    pub valid_result_loss: Option<f64>,
+}
+
+/// What [`train`] reports as it goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Progress {
+    /// A step is done: samples of this epoch done, and in all.
+    Step {
+        /// The epoch, from 1.
+        epoch: usize,
+        /// Samples of the epoch done.
+        done: usize,
+        /// Samples in an epoch.
+        total: usize,
+    },
+    /// An epoch is done.
+    Epoch(EpochReport),
+}
+
+/// The result of [`train`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Trained {
+    /// The fitted network.
+    pub net: FloatNet,
+    /// One report per epoch.
+    pub epochs: Vec<EpochReport>,
+}
+
+/// A training sample: the stones, the side to move and the target.
+#[derive(Clone, Copy)]
+struct Sample {
+    white: u64,
+    black: u64,
+    side: Color,
+    target: f32,
+}
+
+fn sample(r: &Record, options: &TrainOptions) -> Sample {
+    let score = f64::from(r.score) / no_capture_factor(r.no_capture);
+    let target =
+        options.lambda * r.result.score() + (1.0 - options.lambda) * sigmoid(options.k * score);
+    Sample {
+        white: r.white,
+        black: r.black,
+        side: r.side,
+        target: target as f32,
+    }
+}
+
+/// Adam's state for one parameter vector.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+}
+
+impl Adam {
+    fn new(n: usize) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+        }
+    }
+
+    /// One step on `params` with the gradient `grad` (scaled by `g_scale`), then the clip.
+    fn step(&mut self, params: &mut [f32], grad: &[f32], g_scale: f32, lr: f32, clip: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        const EPS: f32 = 1e-8;
+        for (((p, g), m), v) in params
+            .iter_mut()
+            .zip(grad)
+            .zip(&mut self.m)
+            .zip(&mut self.v)
+        {
+            let g = g * g_scale;
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            *p = (*p - lr * *m / (v.sqrt() + EPS)).clamp(-clip, clip);
+        }
+    }
+}
+
+/// The network's prediction `sigmoid(K * y * S)` and `y`, for a sample.
+fn predict(net: &FloatNet, s: &Sample, k: f64, scratch: &mut [f32]) -> (f64, f32) {
+    let y = net.output(s.white, s.black, s.side, scratch);
+    (sigmoid(k * f64::from(y) * f64::from(net.scale)), y)
+}
+
+/// The mean training loss of `net` on `records`: the squared difference between the
+/// prediction `sigmoid(K * y * S)` and the target `lambda * result + (1 - lambda) *
+/// sigmoid(K * score / no-capture factor)` (0 when there are no records).
+pub fn loss(net: &FloatNet, records: &[Record], options: &TrainOptions) -> f64 {
+    let mut scratch = vec![0.0; 2 * net.hidden];
+    let mut total = 0.0;
+    for r in records {
+        let s = sample(r, options);
+        let (p, _) = predict(net, &s, options.k, &mut scratch);
+        total += (p - f64::from(s.target)).powi(2);
+    }
+    total / records.len().max(1) as f64
+}
+
+/// The mean cross-entropy (in nats; 0.693 is a coin toss) of predicting each record's result
+/// as `sigmoid(k * eval(record))`: how well an evaluation in centi-stones (the network's
+/// with the no-capture factor, the hand evaluation, the search score) foretells results.
+///
+/// ```
+/// use fanorona_ai::nnue::data::{Record, Wdl};
+/// use fanorona_ai::nnue::train::result_loss;
+/// use fanorona_core::Position;
+///
+/// let won = Record::new(&Position::standard(), 0, Wdl::Win).expect("5x9");
+/// // An evaluation of 0 gives 1/2: ln 2.
+/// assert!((result_loss(&[won], 0.004, |_| 0.0) - 2f64.ln()).abs() < 1e-12);
+/// ```
+pub fn result_loss(records: &[Record], k: f64, eval: impl Fn(&Record) -> f64) -> f64 {
+    let mut total = 0.0;
+    for r in records {
+        let p = sigmoid(k * eval(r)).clamp(1e-12, 1.0 - 1e-12);
+        let t = r.result.score();
+        total -= t * p.ln() + (1.0 - t) * (1.0 - p).ln();
+    }
+    total / records.len().max(1) as f64
+}
+
+/// Trains a network on `train_set`, reporting the loss on `valid` after each epoch (see the
+/// module and [`TrainOptions`]). Deterministic: the same records and options give the same
+/// network, bit for bit. `progress` hears of every step and epoch.
+pub fn train(
+    train_set: &[Record],
+    valid: &[Record],
+    options: &TrainOptions,
+    mut progress: impl FnMut(&Progress),
+) -> Trained {
+    let mut net = FloatNet::new(options.hidden, options.scale, options.seed);
+    let h = net.hidden;
+    let samples: Vec<Sample> = train_set.iter().map(|r| sample(r, options)).collect();
+    let mut rng = Rng::new(options.seed ^ 0x05ee_d0f0_da7a);
+    let mut order: Vec<usize> = (0..samples.len()).collect();
+    let (mut g_w1, mut g_b1, mut g_w2) = (
+        vec![0.0f32; INPUTS * h],
+        vec![0.0f32; h],
+        vec![0.0f32; 2 * h],
+    );
+    let (mut a_w1, mut a_b1, mut a_w2, mut a_b2) = (
+        Adam::new(INPUTS * h),
+        Adam::new(h),
+        Adam::new(2 * h),
+        Adam::new(1),
+    );
+    let mut acc = vec![0.0f32; 2 * h];
+    let mut d_acc = vec![0.0f32; h];
+    let batch = options.batch.max(1);
+    let scale_k = options.k * f64::from(net.scale);
+    let mut step: i32 = 0;
+    let mut reports = Vec::new();
+    for epoch in 1..=options.epochs {
+        let stage = (3 * (epoch - 1) / options.epochs.max(1)) as i32;
+        let lr = options.lr * 0.3f64.powi(stage);
+        // Fisher-Yates with the seeded generator.
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut total_loss = 0.0f64;
+        for (b, chunk) in order.chunks(batch).enumerate() {
+            g_w1.fill(0.0);
+            g_b1.fill(0.0);
+            g_w2.fill(0.0);
+            let mut g_b2 = 0.0f32;
+            for &i in chunk {
+                let mut s = samples[i];
+                if options.mirrors {
+                    let sym = rng.below(4) as u8;
+                    s.white = mirror(s.white, sym);
+                    s.black = mirror(s.black, sym);
+                }
+                let (p, _) = predict(&net, &s, options.k, &mut acc);
+                let err = p - f64::from(s.target);
+                total_loss += err * err;
+                let dy = (2.0 * err * p * (1.0 - p) * scale_k) as f32;
+                g_b2 += dy;
+                for (side, half) in [(s.side, 0), (s.side.other(), h)] {
+                    let a = &acc[half..half + h];
+                    let w2 = &net.w2[half..half + h];
+                    for j in 0..h {
+                        let x = a[j];
+                        g_w2[half + j] += dy * x.clamp(0.0, 1.0);
+                        d_acc[j] = if x > 0.0 && x < 1.0 { dy * w2[j] } else { 0.0 };
+                    }
+                    for (g, d) in g_b1.iter_mut().zip(&d_acc) {
+                        *g += d;
+                    }
+                    let (f, n) = feature_list(s.white, s.black, side);
+                    for &f in &f[..n] {
+                        let row = &mut g_w1[usize::from(f) * h..][..h];
+                        for (g, d) in row.iter_mut().zip(&d_acc) {
+                            *g += d;
+                        }
+                    }
+                }
+            }
+            step += 1;
+            // Adam's bias corrections folded into the step size.
+            let c1 = 1.0 - 0.9f64.powi(step);
+            let c2 = 1.0 - 0.999f64.powi(step);
+            let lr_t = (lr * c2.sqrt() / c1) as f32;
+            let g_scale = 1.0 / chunk.len() as f32;
+            a_w1.step(&mut net.w1, &g_w1, g_scale, lr_t, CLIP_HIDDEN);
+            a_b1.step(&mut net.b1, &g_b1, g_scale, lr_t, CLIP_HIDDEN);
+            a_w2.step(&mut net.w2, &g_w2, g_scale, lr_t, CLIP_OUTPUT);
+            let mut b2 = [net.b2];
+            a_b2.step(&mut b2, &[g_b2], g_scale, lr_t, CLIP_OUTPUT);
+            net.b2 = b2[0];
+            progress(&Progress::Step {
+                epoch,
+                done: (b * batch + chunk.len()).min(samples.len()),
+                total: samples.len(),
+            });
+        }
+        let has_valid = !valid.is_empty();
+        let report = EpochReport {
+            epoch,
+            lr,
+            train_loss: total_loss / samples.len().max(1) as f64,
+            valid_loss: has_valid.then(|| loss(&net, valid, options)),
+            valid_result_loss: has_valid.then(|| {
+                result_loss(valid, options.k, |r| {
+                    net.evaluate(r.white, r.black, r.side) * no_capture_factor(r.no_capture)
+                })
+            }),
+        };
+        progress(&Progress::Epoch(report));
+        reports.push(report);
+    }
+    Trained {
+        net,
+        epochs: reports,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::data::Wdl;
+    use fanorona_core::Position;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    /// Turns a position 180 degrees and swaps the colours (the side to move too).
+    fn twin(p: &Position) -> (u64, u64, Color) {
+        let rot = |bits: u64| {
+            (0..45)
+                .filter(|i| bits >> i & 1 == 1)
+                .fold(0u64, |a, i| a | 1 << (44 - i))
+        };
+        (
+            rot(p.stones(Color::Black).bits()),
+            rot(p.stones(Color::White).bits()),
+            p.side_to_move().other(),
+        )
+    }
+
+    #[test]
+    fn the_start_has_the_hand_listed_features_from_both_sides() {
+        // White: ranks 1-2 (bits 0..=17) and b3, d3, g3, i3 (19, 21, 24, 26). Black: a3, c3,
+        // f3, h3 (18, 20, 23, 25) and ranks 4-5 (27..=44). Turned for Black, its army lands
+        // on the same points; both see the same 90-input picture.
+        let start = Position::standard();
+        let mut want: Vec<usize> = (0..18).chain([19, 21, 24, 26]).collect();
+        want.extend([63, 65, 68, 70]);
+        want.extend(72..90);
+        let (w, b) = (
+            start.stones(Color::White).bits(),
+            start.stones(Color::Black).bits(),
+        );
+        assert_eq!(features(w, b, Color::White), want);
+        assert_eq!(features(w, b, Color::Black), want);
+    }
+
+    #[test]
+    fn a_position_and_its_turned_colour_swapped_twin_look_the_same() {
+        let mut rng = Rng::new(5);
+        for fen in crate::bench::POSITIONS {
+            let mut p = pos(fen);
+            for _ in 0..30 {
+                let (w, b, side) = twin(&p);
+                let (pw, pb) = (p.stones(Color::White).bits(), p.stones(Color::Black).bits());
+                let us = p.side_to_move();
+                assert_eq!(features(pw, pb, us), features(w, b, side));
+                assert_eq!(features(pw, pb, us.other()), features(w, b, side.other()));
+                let net = FloatNet::new(16, 400, 3);
+                // The same sums, added in another order.
+                assert!((net.evaluate(pw, pb, us) - net.evaluate(w, b, side)).abs() < 1e-3);
+                let turns = p.legal_turns();
+                if turns.is_empty() || p.outcome().is_some() {
+                    break;
+                }
+                p = p.play_unchecked(&turns[rng.below(turns.len() as u64) as usize]);
+            }
+        }
+    }
+
+    #[test]
+    fn mirrors_move_the_corners() {
+        // a1 = bit 0, i1 = bit 8, a5 = bit 36, i5 = bit 44; e3 (22) is the centre.
+        assert_eq!(mirror(1, 1), 1 << 8);
+        assert_eq!(mirror(1, 2), 1 << 36);
+        assert_eq!(mirror(1, 3), 1 << 44);
+        assert_eq!(mirror(1 << 22, 3), 1 << 22);
+        // b2 (10) -> h2 (16), b4 (28), h4 (34).
+        assert_eq!(mirror(1 << 10, 1), 1 << 16);
+        assert_eq!(mirror(1 << 10, 2), 1 << 28);
+        assert_eq!(mirror(1 << 10, 3), 1 << 34);
+        let start = Position::standard();
+        // The start is symmetric under the file flip.
+        let w = start.stones(Color::White).bits();
+        assert_eq!(mirror(w, 1).count_ones(), 22);
+    }
+
+    #[test]
+    fn the_mirrors_keep_the_rules() {
+        // The strong points (file + rank even) are the same after each flip, so the lines
+        // and the capture rules are too: legal turn counts agree in mirrored positions.
+        let mut rng = Rng::new(9);
+        let mut p = Position::standard();
+        for _ in 0..40 {
+            let turns = p.legal_turns();
+            if turns.is_empty() || p.outcome().is_some() {
+                break;
+            }
+            for sym in 1..4 {
+                let mut setup = p.to_setup();
+                setup.white = fanorona_core::Bitboard::from_bits(mirror(setup.white.bits(), sym));
+                setup.black = fanorona_core::Bitboard::from_bits(mirror(setup.black.bits(), sym));
+                let m = Position::from_setup(setup, p.rules()).unwrap();
+                assert_eq!(m.count_turns(), p.count_turns(), "{p} sym {sym}");
+                assert_eq!(m.has_capture(), p.has_capture());
+            }
+            p = p.play_unchecked(&turns[rng.below(turns.len() as u64) as usize]);
+        }
+    }
+
+    #[test]
+    fn fnv1a_reference_values() {
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    /// A network with hand-set weights: one hidden unit that reads White's... own stone on
+    /// a1 (feature 0).
+    fn hand_net() -> FloatNet {
+        let mut net = FloatNet::new(1, 400, 0);
+        net.w1.fill(0.0);
+        net.w1[0] = 1.0;
+        net.b1[0] = 0.0;
+        net.w2 = vec![2.0, -1.0];
+        net.b2 = 0.25;
+        net
+    }
+
+    #[test]
+    fn a_hand_set_network_evaluates_as_computed_by_hand() {
+        let net = hand_net();
+        let q = net.quantise();
+        // W1q[0] = 255, w2q = [128, -64], b2q = 0.25 * 255 * 64 = 4080.
+        assert_eq!((q.w1[0], q.w2.clone(), q.b2), (255, vec![128, -64], 4080));
+        // White a1 (bit 0), Black h5 (bit 43: Black's feature 44 - 43 = 1, weight 0).
+        // White to move: acc_us = 255, acc_them = 0 (a1 is feature 89 for Black).
+        // out = 4080 + 128 * 255 = 36720; 36720 * 400 / 16320 = 900. Float: 0.25 + 2 = 2.25.
+        assert_eq!(q.evaluate(1, 1 << 43, Color::White), 900);
+        assert_eq!(net.evaluate(1, 1 << 43, Color::White), 900.0);
+        // Black to move: acc_us = 0, acc_them (White's a1) = 255:
+        // 4080 - 64 * 255 = -12240 -> -300. Float: 0.25 - 1 = -0.75.
+        assert_eq!(q.evaluate(1, 1 << 43, Color::Black), -300);
+        assert_eq!(net.evaluate(1, 1 << 43, Color::Black), -300.0);
+        // Black's own i5 is its feature 0 too: 4080 + 128 * 255 - 64 * 255 = 20400 -> 500.
+        assert_eq!(q.evaluate(1, 1 << 44, Color::Black), 500);
+        // Truncation toward zero: b2 only, -0.001 -> round(-16.32) = -16; -16 * 400 / 16320
+        // = -0.39 -> 0.
+        let mut n = hand_net();
+        n.w2 = vec![0.0, 0.0];
+        n.b2 = -0.001;
+        assert_eq!(n.quantise().evaluate(0, 0, Color::White), 0);
+    }
+
+    #[test]
+    fn network_files_round_trip_and_damage_is_found() {
+        let net = FloatNet::new(4, 400, 11).quantise();
+        let bytes = net.to_bytes();
+        // 36 header bytes, (90 + 1 + 2) * 4 i16, an i32 and the checksum.
+        assert_eq!(bytes.len(), 36 + 2 * 93 * 4 + 4 + 8);
+        assert_eq!(&bytes[..8], b"FANNUE\x00\x01");
+        assert_eq!(
+            &bytes[8..24],
+            &[5, 0, 0, 0, 9, 0, 0, 0, 90, 0, 0, 0, 4, 0, 0, 0]
+        );
+        assert_eq!(&bytes[24..36], &[255, 0, 0, 0, 64, 0, 0, 0, 144, 1, 0, 0]);
+        assert_eq!(QuantNet::from_bytes(&bytes).unwrap(), net);
+        let mut bad = bytes.clone();
+        bad[100] ^= 1;
+        assert_eq!(QuantNet::from_bytes(&bad), Err(NetError::Checksum));
+        assert!(matches!(
+            QuantNet::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(NetError::BadLength { .. })
+        ));
+        let mut bad = bytes.clone();
+        bad[20] = 0;
+        assert_eq!(
+            QuantNet::from_bytes(&bad),
+            Err(NetError::BadHeader("hidden size", 0))
+        );
+        assert_eq!(QuantNet::from_bytes(b"FANDATA\0"), Err(NetError::BadMagic));
+    }
+
+    /// Positions from random games with a material-based label, for the trainer tests.
+    fn synthetic(n: usize, seed: u64) -> Vec<Record> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut p = Position::standard();
+            for _ in 0..60 {
+                let turns = p.legal_turns();
+                if turns.is_empty() || p.outcome().is_some() {
+                    break;
+                }
+                if !p.has_capture() {
+                    let us = p.stones(p.side_to_move()).count() as i32;
+                    let them = p.stones(p.side_to_move().other()).count() as i32;
+                    let score = 150 * (us - them);
+                    let result = match score.signum() {
+                        1 => Wdl::Win,
+                        0 => Wdl::Draw,
+                        _ => Wdl::Loss,
+                    };
+                    out.push(Record::new(&p, score, result).unwrap());
+                }
+                p = p.play_unchecked(&turns[rng.below(turns.len() as u64) as usize]);
+            }
+        }
+        out.truncate(n);
+        out
+    }
+
+    fn small_options() -> TrainOptions {
+        TrainOptions {
+            hidden: 16,
+            epochs: 6,
+            batch: 64,
+            lr: 0.01,
+            ..TrainOptions::default()
+        }
+    }
+
+    #[test]
+    fn training_is_deterministic_and_lowers_the_loss() {
+        let data = synthetic(3000, 1);
+        let valid = synthetic(500, 2);
+        let options = small_options();
+        let start = loss(&FloatNet::new(16, 400, options.seed), &valid, &options);
+        let a = train(&data, &valid, &options, |_| {});
+        let b = train(&data, &valid, &options, |_| {});
+        assert_eq!(a.net.quantise().to_bytes(), b.net.quantise().to_bytes());
+        let end = a.epochs.last().unwrap().valid_loss.unwrap();
+        assert!(end < start * 0.5, "{start} -> {end}");
+        // Another seed gives another network.
+        let other = TrainOptions {
+            seed: 2,
+            ..small_options()
+        };
+        assert_ne!(train(&data, &[], &other, |_| {}).net, a.net);
+    }
+
+    #[test]
+    fn the_quantised_network_is_close_to_the_float_one() {
+        let data = synthetic(2000, 3);
+        let trained = train(&data, &[], &small_options(), |_| {});
+        let q = trained.net.quantise();
+        let net = &trained.net;
+        let (mut worst, mut sum) = (0.0f64, 0.0);
+        let test = synthetic(300, 4);
+        for r in &test {
+            let f = net.evaluate(r.white, r.black, r.side);
+            let i = f64::from(q.evaluate(r.white, r.black, r.side));
+            // The rounding's worst case: each accumulator is off by at most half a step of
+            // W1 per stone and of b1, each w2 by half a step, b2 by half a step, and the
+            // result is truncated (1 centi-stone).
+            let stones = f64::from((r.white | r.black).count_ones());
+            let dh = (stones + 1.0) * 0.5 / f64::from(QA);
+            let bound = f64::from(net.scale)
+                * (net.w2.iter().map(|w| f64::from(w.abs()) * dh).sum::<f64>()
+                    + 2.0 * net.hidden as f64 * 0.5 / f64::from(QB)
+                    + 0.5 / f64::from(QA * QB))
+                + 1.0;
+            assert!((f - i).abs() <= bound, "{f} vs {i}, bound {bound}");
+            worst = worst.max((f - i).abs());
+            sum += (f - i).abs();
+        }
+        let mean = sum / test.len() as f64;
+        // In practice the errors cancel: a few centi-stones.
+        assert!(worst <= 10.0 && mean <= 3.0, "worst {worst} mean {mean}");
+    }
+}

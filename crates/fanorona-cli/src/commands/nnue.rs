@@ -1,0 +1,573 @@
+//! `fanorona nnue label|train`: training data for the NNUE evaluation and its trainer.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, mpsc};
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::{Args, Subcommand};
+use fanorona_ai::nnue::data::{self, Record, Wdl};
+use fanorona_ai::nnue::train::{
+    self, DEFAULT_K, DEFAULT_SCALE, MAX_HIDDEN, Progress, TrainOptions, no_capture_factor,
+};
+use fanorona_ai::{Limits, Searcher, evaluate};
+use fanorona_core::Game;
+use fanorona_core::record::{GameResult, Reader};
+use serde_json::json;
+
+use crate::options::{limits, ranged};
+use crate::output::{OutputFile, refuse_same_file, shown, shown_path};
+use crate::progress;
+
+/// Train the NNUE evaluation: label positions of played games with search scores
+/// (`nnue label`), then fit a network to them (`nnue train`). See docs/nnue.md for the data
+/// and network file formats and the recipe of the nets.
+///
+/// Examples:
+///   fanorona nnue label games.fgn --out train.data --valid-out valid.data --nodes 3000
+///   fanorona nnue train train.data --valid valid.data --out net.nnue --hidden 128
+#[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct NnueArgs {
+    #[command(subcommand)]
+    pub command: NnueCommand,
+}
+
+/// The subcommands of `fanorona nnue`.
+#[derive(Subcommand, Debug)]
+pub enum NnueCommand {
+    Label(LabelArgs),
+    Train(TrainArgs),
+}
+
+/// Label the quiet positions of finished games with a search score and the game's result:
+/// the training data of `nnue train`.
+///
+/// Every position of every finished game (result 1-0, 0-1 or 1/2-1/2) of the standard 5x9
+/// board under the standard rules where the side to move has no capture and the game is not
+/// over becomes one 24-byte record: the stones, the side to move, the turns without capture,
+/// the score of a search of the position (with the game's history, a cleared table, within
+/// --nodes or --depth; from the side to move's view, clamped to +-3000 centi-stones, forced
+/// wins and losses at +-3000) and the game's result for the side to move. Unfinished games and
+/// games of other boards or rules are skipped and counted; a game that cannot be read or
+/// replayed is an error (FILE:LINE:COL), status 2. The records come out in the order of the
+/// games, whatever --threads: the same input gives the same file. With --valid-out, every
+/// --valid-every-th game (counted over all files) goes there instead: a validation set held
+/// out by game.
+///
+/// Examples:
+///   fanorona nnue label games.fgn --out train.data
+///   fanorona nnue label a.fgn b.fgn --out t.data --valid-out v.data --nodes 2000 --threads 2
+#[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct LabelArgs {
+    /// FGN files of games.
+    #[arg(required = true, value_name = "GAMES")]
+    pub files: Vec<String>,
+    /// The data file to write.
+    #[arg(long, value_name = "DATA")]
+    pub out: String,
+    /// Write every --valid-every-th game's positions to this file instead.
+    #[arg(long, value_name = "DATA")]
+    pub valid_out: Option<String>,
+    /// Which games go to --valid-out: the N-th, 2N-th, ... (default 20).
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = ranged::<u64>(2..=limits::GAMES))]
+    pub valid_every: u64,
+    /// Nodes of each search (default 3000 when --depth is not given).
+    #[arg(long, value_parser = ranged::<u64>(1..=1_000_000_000), conflicts_with = "depth")]
+    pub nodes: Option<u64>,
+    /// Depth of each search instead of a node count.
+    #[arg(long, value_parser = ranged::<u32>(1..=limits::SEARCH_DEPTH))]
+    pub depth: Option<u32>,
+    /// Searches at once, each with its own table.
+    #[arg(long, default_value_t = 1, value_parser = ranged::<usize>(1..=limits::THREADS))]
+    pub threads: usize,
+    /// Transposition table of each search, in MiB (cleared before each position).
+    #[arg(long, value_name = "MB", default_value_t = 1, value_parser = ranged::<usize>(1..=limits::HASH_MB))]
+    pub hash: usize,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Fit an NNUE network to labelled positions and write its file.
+///
+/// The network: per side, 90 inputs (own and opponent's stones on the 45 points, the board
+/// turned for Black), --hidden clipped-ReLU units sharing their weights between the sides, one
+/// output from both sides' units (the side to move's first) times --scale centi-stones. The
+/// target of each position is --lambda times the game's result plus (1 - --lambda) times
+/// sigmoid(K * score), the score divided by the engine's no-capture factor; the loss is the
+/// squared difference from sigmoid(K * output). Adam on shuffled mini-batches, each position
+/// seen in a random mirror of the board (files, ranks or both); the step size drops to 30%
+/// after a third of the epochs and to 9% after two thirds. The same data and options give the
+/// same file, byte for byte. Each epoch prints the training loss and, with --valid, the
+/// validation loss and how well the network's evaluation predicts the validation games'
+/// results (cross-entropy, beside the hand evaluation's and the search scores').
+///
+/// Examples:
+///   fanorona nnue train train.data --valid valid.data --out net.nnue
+///   fanorona nnue train a.data b.data --out net.nnue --hidden 64 --epochs 30 --lambda 0.3
+#[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct TrainArgs {
+    /// Data files from `nnue label`.
+    #[arg(required = true, value_name = "DATA")]
+    pub files: Vec<String>,
+    /// The network file to write.
+    #[arg(long, value_name = "NET")]
+    pub out: String,
+    /// Validation data files (positions of games not in the training data).
+    #[arg(long, value_name = "DATA")]
+    pub valid: Vec<String>,
+    /// Hidden units per side.
+    #[arg(long, default_value_t = 128, value_parser = ranged::<usize>(1..=MAX_HIDDEN as u64))]
+    pub hidden: usize,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 20, value_parser = ranged::<usize>(1..=100_000))]
+    pub epochs: usize,
+    /// Weight of the game's result in the target (0 to 1); the rest is the search score's.
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f64,
+    /// Seed of the initial weights, the order and the mirrors.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f64,
+    /// Positions per step.
+    #[arg(long, default_value_t = 1024, value_parser = ranged::<usize>(1..=1_000_000))]
+    pub batch: usize,
+    /// K: centi-stones to win probability, sigmoid(K * eval).
+    #[arg(long, default_value_t = DEFAULT_K)]
+    pub k: f64,
+    /// The output scale S, centi-stones per unit of the network's output.
+    #[arg(long, default_value_t = DEFAULT_SCALE, value_parser = ranged::<i32>(1..=100_000))]
+    pub scale: i32,
+    /// Train on the positions as they are, without the board's mirrors.
+    #[arg(long)]
+    pub no_mirrors: bool,
+    /// Print the result as JSON (one object at the end).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `fanorona nnue`.
+pub fn run(args: &NnueArgs) -> Result<ExitCode> {
+    match &args.command {
+        NnueCommand::Label(a) => label(a),
+        NnueCommand::Train(a) => train_net(a),
+    }
+}
+
+/// A game to label: its number in the run (from 1), the game and White's result.
+struct Job {
+    number: u64,
+    game: Game,
+    white: Wdl,
+}
+
+/// What the reader found besides the games.
+#[derive(Default)]
+struct ReadTally {
+    games: u64,
+    unfinished: u64,
+    other_rules: u64,
+}
+
+/// Reads the games of `files` in order and hands the finished standard ones to `send`.
+fn read_games(
+    files: &[String],
+    bytes_read: &AtomicU64,
+    mut send: impl FnMut(Job) -> bool,
+) -> Result<ReadTally> {
+    let mut tally = ReadTally::default();
+    let mut done_bytes = 0u64;
+    for path in files {
+        let name = shown(path);
+        let file = std::fs::File::open(path)
+            .map_err(|e| anyhow!("cannot open {name}: {}", crate::output::io_text(&e)))?;
+        let mut reader = Reader::new(std::io::BufReader::new(file));
+        loop {
+            let record = match reader.read_record() {
+                Ok(Some(r)) => r,
+                Ok(None) => break,
+                Err(e) => bail!("{}", e.in_file(&name)),
+            };
+            bytes_read.store(done_bytes + reader.bytes_read(), Ordering::Relaxed);
+            let game_no = record.source.as_ref().map_or(0, |s| s.game);
+            let white = match record.result {
+                Some(GameResult::WhiteWins) => Wdl::Win,
+                Some(GameResult::BlackWins) => Wdl::Loss,
+                Some(GameResult::Draw) => Wdl::Draw,
+                _ => {
+                    tally.unfinished += 1;
+                    continue;
+                }
+            };
+            let (game, report) = record.replay();
+            if let Some(p) = report.problems.first() {
+                bail!("{name}:{}: game {game_no}: {p}", p.at);
+            }
+            let Some(game) = game else {
+                bail!("{name}: game {game_no}: cannot be replayed");
+            };
+            if !data::is_standard(game.start()) {
+                tally.other_rules += 1;
+                continue;
+            }
+            tally.games += 1;
+            if !send(Job {
+                number: tally.games,
+                game,
+                white,
+            }) {
+                return Ok(tally);
+            }
+        }
+        done_bytes += reader.bytes_read();
+    }
+    Ok(tally)
+}
+
+fn label(args: &LabelArgs) -> Result<ExitCode> {
+    let inputs: Vec<&str> = args.files.iter().map(String::as_str).collect();
+    refuse_same_file(&inputs, &args.out)?;
+    if let Some(v) = &args.valid_out {
+        refuse_same_file(&inputs, v)?;
+        if v == &args.out {
+            bail!("--valid-out must differ from --out");
+        }
+    }
+    let limits = match args.depth {
+        Some(d) => Limits::depth(d),
+        None => Limits::nodes(args.nodes.unwrap_or(3000)),
+    };
+    let total_bytes: u64 = args
+        .files
+        .iter()
+        .map(|p| std::fs::metadata(p).map_or(0, |m| m.len()))
+        .sum();
+    // Both outputs exist before the work, so that one that cannot be written is known at once.
+    let mut out = OutputFile::create(&args.out)?;
+    data::write_header(&mut out).with_context(|| format!("cannot write {}", shown(&args.out)))?;
+    let mut valid_out = match &args.valid_out {
+        Some(v) => {
+            let mut f = OutputFile::create(v)?;
+            data::write_header(&mut f).with_context(|| format!("cannot write {}", shown(v)))?;
+            Some(f)
+        }
+        None => None,
+    };
+    let start = Instant::now();
+    let bar = progress::bar(total_bytes.max(1), "label");
+    let bytes_read = AtomicU64::new(0);
+    let (mut positions, mut valid_positions, mut valid_games) = (0u64, 0u64, 0u64);
+    let (job_tx, job_rx) = mpsc::sync_channel::<Job>(4 * args.threads);
+    let job_rx = Mutex::new(job_rx);
+    let outcome: Result<ReadTally> = std::thread::scope(|scope| {
+        let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Record>)>();
+        for _ in 0..args.threads {
+            let (job_rx, done_tx, limits) = (&job_rx, done_tx.clone(), &limits);
+            scope.spawn(move || {
+                let mut searcher = Searcher::new(args.hash);
+                loop {
+                    let job = job_rx.lock().unwrap_or_else(|p| p.into_inner()).recv();
+                    let Ok(job) = job else { break };
+                    let records = data::label_game(&mut searcher, &job.game, job.white, limits);
+                    if done_tx.send((job.number, records)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let (files, bytes_read) = (&args.files, &bytes_read);
+        // The reader owns the sending end: the workers end when the jobs run out.
+        let reader =
+            scope.spawn(move || read_games(files, bytes_read, |job| job_tx.send(job).is_ok()));
+        // Write the games' records in game order.
+        let mut pending: BTreeMap<u64, Vec<Record>> = BTreeMap::new();
+        let mut next = 1u64;
+        let mut write_error: Option<anyhow::Error> = None;
+        for (number, records) in done_rx {
+            pending.insert(number, records);
+            while let Some(records) = pending.remove(&next) {
+                let to_valid = valid_out.is_some() && next.is_multiple_of(args.valid_every);
+                let file = match (&mut valid_out, to_valid) {
+                    (Some(v), true) => v,
+                    _ => &mut out,
+                };
+                let mut bytes = Vec::with_capacity(records.len() * data::RECORD_SIZE);
+                for r in &records {
+                    bytes.extend_from_slice(&r.to_bytes());
+                }
+                if write_error.is_none()
+                    && let Err(e) = file.write_all(&bytes)
+                {
+                    write_error = Some(anyhow!("cannot write: {e}"));
+                }
+                if to_valid {
+                    valid_games += 1;
+                    valid_positions += records.len() as u64;
+                } else {
+                    positions += records.len() as u64;
+                }
+                next += 1;
+            }
+            bar.set_position(bytes_read.load(Ordering::Relaxed));
+            bar.set_message(format!(
+                "{} games, {} positions",
+                next - 1,
+                positions + valid_positions
+            ));
+        }
+        let tally = reader
+            .join()
+            .map_err(|_| anyhow!("the game reader failed"))??;
+        if let Some(e) = write_error {
+            return Err(e);
+        }
+        if next - 1 != tally.games {
+            bail!(
+                "a labelling thread failed: {} of {} games labelled",
+                next - 1,
+                tally.games
+            );
+        }
+        Ok(tally)
+    });
+    bar.finish_and_clear();
+    let tally = outcome?;
+    out.commit()?;
+    if let Some(v) = valid_out {
+        v.commit()?;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let all = positions + valid_positions;
+    let mut stdout = crate::output::stdout();
+    if args.json {
+        writeln!(
+            stdout,
+            "{}",
+            json!({
+                "files": args.files.len(),
+                "games": tally.games - valid_games,
+                "positions": positions,
+                "valid_games": valid_games,
+                "valid_positions": valid_positions,
+                "skipped_unfinished": tally.unfinished,
+                "skipped_other_rules": tally.other_rules,
+                "out": shown(&args.out),
+                "valid_out": args.valid_out.as_deref().map(shown),
+                "seconds": seconds,
+                "positions_per_second": all as f64 / seconds.max(1e-9),
+            })
+        )?;
+    } else {
+        writeln!(
+            stdout,
+            "{} games, {positions} positions -> {}",
+            tally.games - valid_games,
+            shown(&args.out)
+        )?;
+        if let Some(v) = &args.valid_out {
+            writeln!(
+                stdout,
+                "{valid_games} games, {valid_positions} positions -> {}",
+                shown(v)
+            )?;
+        }
+        writeln!(
+            stdout,
+            "skipped: {} unfinished, {} of other boards or rules; {:.1} s, {:.0} positions/s",
+            tally.unfinished,
+            tally.other_rules,
+            seconds,
+            all as f64 / seconds.max(1e-9)
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads the records of data files, the errors located by file.
+fn load(files: &[String]) -> Result<Vec<Record>> {
+    let mut all = Vec::new();
+    for path in files {
+        let name = shown(path);
+        let file = std::fs::File::open(path)
+            .map_err(|e| anyhow!("cannot open {name}: {}", crate::output::io_text(&e)))?;
+        let records = data::read_records(std::io::BufReader::new(file))
+            .map_err(|e| anyhow!("{name}: {e}"))?;
+        all.extend(records);
+    }
+    Ok(all)
+}
+
+fn train_net(args: &TrainArgs) -> Result<ExitCode> {
+    if !(0.0..=1.0).contains(&args.lambda) {
+        bail!("--lambda must be between 0 and 1, not {}", args.lambda);
+    }
+    if !(args.lr.is_finite() && args.lr > 0.0 && args.lr <= 1.0) {
+        bail!("--lr must be a number in (0, 1], not {}", args.lr);
+    }
+    if !(args.k.is_finite() && args.k > 0.0 && args.k <= 1.0) {
+        bail!("--k must be a number in (0, 1], not {}", args.k);
+    }
+    let inputs: Vec<&str> = args
+        .files
+        .iter()
+        .chain(&args.valid)
+        .map(String::as_str)
+        .collect();
+    refuse_same_file(&inputs, &args.out)?;
+    let train_set = load(&args.files)?;
+    let valid = load(&args.valid)?;
+    if train_set.is_empty() {
+        bail!(
+            "no training positions in {}",
+            args.files
+                .iter()
+                .map(|f| shown(f).into_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    // The network file is opened before the work: one that cannot be written is known at once.
+    let mut out = OutputFile::create(&args.out)?;
+    let mut options = TrainOptions::default();
+    options.hidden = args.hidden;
+    options.epochs = args.epochs;
+    options.lambda = args.lambda;
+    options.seed = args.seed;
+    options.lr = args.lr;
+    options.batch = args.batch;
+    options.k = args.k;
+    options.scale = args.scale;
+    options.mirrors = !args.no_mirrors;
+    // What the net has to beat: the hand evaluation and the labels' own search scores.
+    let baselines = (!valid.is_empty()).then(|| {
+        (
+            train::result_loss(&valid, args.k, |r| f64::from(evaluate(&r.position()))),
+            train::result_loss(&valid, args.k, |r| f64::from(r.score)),
+        )
+    });
+    let mut stdout = crate::output::stdout();
+    if !args.json {
+        writeln!(
+            stdout,
+            "{} training positions, {} validation positions; hidden {}, lambda {}, seed {}",
+            train_set.len(),
+            valid.len(),
+            options.hidden,
+            options.lambda,
+            options.seed
+        )?;
+        if let Some((hand, search)) = baselines {
+            writeln!(
+                stdout,
+                "validation results, cross-entropy: hand evaluation {hand:.5}, search scores {search:.5}"
+            )?;
+        }
+    }
+    let bar = progress::bar((train_set.len() * args.epochs) as u64, "train");
+    let start = Instant::now();
+    let mut lines: Vec<String> = Vec::new();
+    let trained = train::train(&train_set, &valid, &options, |p| match p {
+        Progress::Step { epoch, done, total } => {
+            bar.set_position(((epoch - 1) * total + done) as u64);
+        }
+        Progress::Epoch(r) => {
+            let mut line = format!(
+                "epoch {:>3}  lr {:.6}  train {:.6}",
+                r.epoch, r.lr, r.train_loss
+            );
+            if let (Some(v), Some(res)) = (r.valid_loss, r.valid_result_loss) {
+                line.push_str(&format!("  valid {v:.6}  results {res:.5}"));
+            }
+            if !args.json {
+                bar.suspend(|| {
+                    let _ = writeln!(crate::output::stdout(), "{line}");
+                });
+            }
+            lines.push(line);
+        }
+        _ => {}
+    });
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    let samples_per_second = (train_set.len() * args.epochs) as f64 / seconds.max(1e-9);
+    let net = trained.net.quantise();
+    out.write_all(&net.to_bytes())
+        .with_context(|| format!("cannot write {}", shown(&args.out)))?;
+    out.commit()?;
+    // The quantised network against the float one, on the validation positions (or the
+    // training ones).
+    let check = if valid.is_empty() { &train_set } else { &valid };
+    let (mut worst, mut sum) = (0.0f64, 0.0f64);
+    for r in check.iter().take(100_000) {
+        let f = trained.net.evaluate(r.white, r.black, r.side);
+        let q = f64::from(net.evaluate(r.white, r.black, r.side));
+        worst = worst.max((f - q).abs());
+        sum += (f - q).abs();
+    }
+    let mean_error = sum / check.len().clamp(1, 100_000) as f64;
+    let quant_result_loss = (!valid.is_empty()).then(|| {
+        train::result_loss(&valid, args.k, |r| {
+            f64::from(net.evaluate(r.white, r.black, r.side)) * no_capture_factor(r.no_capture)
+        })
+    });
+    let last = trained.epochs.last();
+    if args.json {
+        let epochs: Vec<_> = trained
+            .epochs
+            .iter()
+            .map(|r| {
+                json!({"epoch": r.epoch, "lr": r.lr, "train_loss": r.train_loss,
+                       "valid_loss": r.valid_loss, "valid_result_loss": r.valid_result_loss})
+            })
+            .collect();
+        writeln!(
+            stdout,
+            "{}",
+            json!({
+                "out": shown(&args.out),
+                "training_positions": train_set.len(),
+                "validation_positions": valid.len(),
+                "hidden": options.hidden,
+                "epochs": options.epochs,
+                "lambda": options.lambda,
+                "seed": options.seed,
+                "lr": options.lr,
+                "batch": options.batch,
+                "k": options.k,
+                "scale": options.scale,
+                "mirrors": options.mirrors,
+                "seconds": seconds,
+                "samples_per_second": samples_per_second,
+                "train_loss": last.map(|r| r.train_loss),
+                "valid_loss": last.and_then(|r| r.valid_loss),
+                "valid_result_loss": last.and_then(|r| r.valid_result_loss),
+                "quantised_valid_result_loss": quant_result_loss,
+                "hand_eval_valid_result_loss": baselines.map(|b| b.0),
+                "search_score_valid_result_loss": baselines.map(|b| b.1),
+                "quantisation_error_mean_cp": mean_error,
+                "quantisation_error_max_cp": worst,
+                "per_epoch": epochs,
+            })
+        )?;
+    } else {
+        writeln!(
+            stdout,
+            "{:.1} s, {:.0} samples/s; quantised network: mean error {mean_error:.2} cp, worst {worst:.1} cp{}",
+            seconds,
+            samples_per_second,
+            quant_result_loss.map_or(String::new(), |l| format!(", results {l:.5}"))
+        )?;
+        writeln!(stdout, "wrote {}", shown_path(Path::new(&args.out)))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,188 @@
+//! `fanorona nnue label` and `fanorona nnue train` end to end on a tiny game file.
+
+#[allow(dead_code, reason = "each test binary uses part of the helpers")]
+mod common;
+
+use common::{Dir, fanorona, stderr, stdout};
+
+/// One finished game of the standard board and rules (White a1 and c1 against Black's i5,
+/// four quiet positions), one unfinished game, one game of the 5x5 board.
+const GAMES: &str = "[Event \"tiny\"]\n[FEN \"8B/9/9/9/W1W6 w\"]\n[Result \"1-0\"]\n\n\
+1. c1-d1 i5-h5 2. d1-e1 1-0\n\n\
+[Event \"unfinished\"]\n\n1. f2-e3A *\n\n\
+[Event \"small board\"]\n[Variant \"Fanoron-Dimy\"]\n[Result \"1/2-1/2\"]\n\n1. b2-c3A 1/2-1/2\n";
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", stderr(out));
+    serde_json::from_str(&stdout(out)).unwrap()
+}
+
+#[test]
+fn label_writes_one_record_per_quiet_position() {
+    let dir = Dir::new();
+    let games = dir.path("games.fgn");
+    std::fs::write(&games, GAMES).unwrap();
+    let data = dir.path("t.data");
+    let out = fanorona(&[
+        "nnue", "label", &games, "--out", &data, "--depth", "1", "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["games"], 1);
+    assert_eq!(v["positions"], 4);
+    assert_eq!(v["skipped_unfinished"], 1);
+    assert_eq!(v["skipped_other_rules"], 1);
+    let bytes = std::fs::read(&data).unwrap();
+    assert_eq!(bytes.len(), 16 + 4 * 24);
+    assert_eq!(&bytes[..16], b"FANDATA\0\x01\0\0\0\x18\0\0\0");
+    // The positions by hand: a1 c1 / i5 White to move, a1 d1 / i5 Black, a1 d1 / h5 White,
+    // a1 e1 / h5 Black; White won; no capture: 0, 1, 2, 3 turns.
+    let want = [
+        (0b101u64, 1u64 << 44, 0u8, 2u8),
+        (0b1001, 1 << 44, 1, 0),
+        (0b1001, 1 << 43, 0, 2),
+        (0b10001, 1 << 43, 1, 0),
+    ];
+    for (i, (white, black, side, result)) in want.into_iter().enumerate() {
+        let r = &bytes[16 + 24 * i..16 + 24 * (i + 1)];
+        assert_eq!(
+            u64::from_le_bytes(r[0..8].try_into().unwrap()),
+            white,
+            "record {i}"
+        );
+        assert_eq!(
+            u64::from_le_bytes(r[8..16].try_into().unwrap()),
+            black,
+            "record {i}"
+        );
+        assert_eq!((r[16], r[17]), (side, result), "record {i}");
+        assert_eq!(u16::from_le_bytes([r[18], r[19]]), i as u16, "record {i}");
+        // White is a stone up: the side to move's score has the sign of its material.
+        let score = i16::from_le_bytes([r[20], r[21]]);
+        assert!(
+            if side == 0 { score > 50 } else { score < -50 },
+            "record {i}: {score}"
+        );
+        assert_eq!(&r[22..24], &[0, 0]);
+    }
+}
+
+#[test]
+fn threads_and_the_validation_split_keep_the_order() {
+    let dir = Dir::new();
+    let games = dir.path("games.fgn");
+    // Three copies of the finished game: games 1, 2, 3; with --valid-every 2 the second goes
+    // to the validation file.
+    std::fs::write(&games, [GAMES, GAMES, GAMES].join("\n")).unwrap();
+    let (t1, v1, t2, v2) = (
+        dir.path("t1.data"),
+        dir.path("v1.data"),
+        dir.path("t2.data"),
+        dir.path("v2.data"),
+    );
+    let common = ["--depth", "2", "--valid-every", "2", "--json"];
+    let a = [
+        &["nnue", "label", &games, "--out", &t1, "--valid-out", &v1][..],
+        &common,
+    ]
+    .concat();
+    let b = [
+        &[
+            "nnue",
+            "label",
+            &games,
+            "--out",
+            &t2,
+            "--valid-out",
+            &v2,
+            "--threads",
+            "2",
+        ][..],
+        &common,
+    ]
+    .concat();
+    let v = json(&fanorona(&a));
+    assert_eq!(
+        (v["games"].as_u64(), v["valid_games"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(
+        (v["positions"].as_u64(), v["valid_positions"].as_u64()),
+        (Some(8), Some(4))
+    );
+    json(&fanorona(&b));
+    assert_eq!(std::fs::read(&t1).unwrap(), std::fs::read(&t2).unwrap());
+    assert_eq!(std::fs::read(&v1).unwrap(), std::fs::read(&v2).unwrap());
+    assert_eq!(std::fs::read(&t1).unwrap().len(), 16 + 8 * 24);
+}
+
+#[test]
+fn bad_games_are_located_errors_and_write_nothing() {
+    let dir = Dir::new();
+    let data = dir.path("t.data");
+    let illegal = dir.path("illegal.fgn");
+    std::fs::write(
+        &illegal,
+        "[Event \"x\"]\n[Result \"1-0\"]\n\n1. f2-e3A d5-d4A 2. c3-b4 1-0\n",
+    )
+    .unwrap();
+    let out = fanorona(&["nnue", "label", &illegal, "--out", &data]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("illegal.fgn:4:21: game 1: turn 2 (White): illegal turn \"c3-b4\""),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!std::path::Path::new(&data).exists());
+    let syntax = dir.path("syntax.fgn");
+    std::fs::write(&syntax, "[Event \"x\n").unwrap();
+    let out = fanorona(&["nnue", "label", &syntax, "--out", &data]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("syntax.fgn:1:8: game 1:"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!std::path::Path::new(&data).exists());
+}
+
+#[test]
+fn train_writes_the_same_network_twice_and_rejects_bad_data() {
+    let dir = Dir::new();
+    let games = dir.path("games.fgn");
+    std::fs::write(&games, GAMES).unwrap();
+    let data = dir.path("t.data");
+    json(&fanorona(&[
+        "nnue", "label", &games, "--out", &data, "--depth", "1", "--json",
+    ]));
+    let (n1, n2) = (dir.path("a.nnue"), dir.path("b.nnue"));
+    let args = |net: &str| {
+        [
+            "nnue", "train", &data, "--valid", &data, "--out", net, "--hidden", "4", "--epochs",
+            "3", "--json",
+        ]
+        .map(str::to_owned)
+    };
+    let v = json(&fanorona(&args(&n1).each_ref().map(String::as_str)));
+    assert_eq!(v["training_positions"], 4);
+    assert_eq!(v["per_epoch"].as_array().unwrap().len(), 3);
+    assert!(v["valid_loss"].as_f64().unwrap() >= 0.0);
+    json(&fanorona(&args(&n2).each_ref().map(String::as_str)));
+    let net = std::fs::read(&n1).unwrap();
+    assert_eq!(net, std::fs::read(&n2).unwrap());
+    // 36 header bytes, 2 * (90 + 1 + 2) * 4 weights, b2 and the checksum.
+    assert_eq!(net.len(), 36 + 2 * 93 * 4 + 4 + 8);
+    assert_eq!(&net[..8], b"FANNUE\x00\x01");
+    // A damaged data file: the second record's side to move is 7.
+    let mut bytes = std::fs::read(&data).unwrap();
+    bytes[16 + 24 + 16] = 7;
+    let bad = dir.path("bad.data");
+    std::fs::write(&bad, &bytes).unwrap();
+    let out = fanorona(&["nnue", "train", &bad, "--out", &dir.path("c.nnue")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("bad.data: record 1 (byte 40): bad record: side to move not 0 or 1"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!std::path::Path::new(&dir.path("c.nnue")).exists());
+}
