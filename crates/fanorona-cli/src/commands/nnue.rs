@@ -44,8 +44,8 @@ pub enum NnueCommand {
     Train(TrainArgs),
 }
 
-/// Label the quiet positions of finished games with a search score and the game's result:
-/// the training data of `nnue train`.
+/// Label the quiet positions of finished games with a search score and the game's result, the
+/// training data of `nnue train`.
 ///
 /// Every position of every finished game (result 1-0, 0-1 or 1/2-1/2) of the standard 5x9
 /// board under the standard rules where the side to move has no capture and the game is not
@@ -74,7 +74,7 @@ pub struct LabelArgs {
     /// Write every --valid-every-th game's positions to this file instead.
     #[arg(long, value_name = "DATA")]
     pub valid_out: Option<String>,
-    /// Which games go to --valid-out: the N-th, 2N-th, ... (default 20).
+    /// Which games go to --valid-out: the N-th, 2N-th, ...
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = ranged::<u64>(2..=limits::GAMES))]
     pub valid_every: u64,
     /// Nodes of each search (default 3000 when --depth is not given).
