@@ -914,6 +914,30 @@ mod tests {
         assert_eq!(QuantNet::from_bytes(b"FANDATA\0"), Err(NetError::BadMagic));
     }
 
+    #[test]
+    fn the_engine_reads_the_trainers_files_and_evaluates_alike() {
+        // The trained network through the file format into the engine's own reader
+        // (crate::nnue::Network, written separately from the spec): the same centi-stones,
+        // times the no-capture factor the engine applies.
+        let trained = train(&synthetic(1000, 5), &[], &small_options(), |_| {});
+        let q = trained.net.quantise();
+        let engine = crate::nnue::Network::from_bytes(&q.to_bytes()).unwrap();
+        assert_eq!(engine.hidden(), 16);
+        let mut rng = Rng::new(8);
+        let mut p = Position::standard();
+        for _ in 0..60 {
+            let (w, b) = (p.stones(Color::White).bits(), p.stones(Color::Black).bits());
+            let (num, den) = crate::eval::no_capture_scale(&p);
+            let want = q.evaluate(w, b, p.side_to_move()) * num / den;
+            assert_eq!(engine.evaluate(&p), Some(want), "{p}");
+            let turns = p.legal_turns();
+            if turns.is_empty() || p.outcome().is_some() {
+                break;
+            }
+            p = p.play_unchecked(&turns[rng.below(turns.len() as u64) as usize]);
+        }
+    }
+
     /// Positions from random games with a material-based label, for the trainer tests.
     fn synthetic(n: usize, seed: u64) -> Vec<Record> {
         let mut rng = Rng::new(seed);

@@ -20,7 +20,7 @@ use fanorona_core::record::{GameResult, Reader};
 use serde_json::json;
 
 use crate::options::{limits, ranged};
-use crate::output::{OutputFile, refuse_same_file, shown, shown_path};
+use crate::output::{Output, refuse_same_file, shown, shown_path};
 use crate::progress;
 
 /// Train the NNUE evaluation: label positions of played games with search scores
@@ -163,6 +163,15 @@ pub fn run(args: &NnueArgs) -> Result<ExitCode> {
     }
 }
 
+/// Opens an output file (written whole, then renamed into place); binary data never goes to
+/// standard output, where the summary is.
+fn open_file(path: &str) -> Result<Output> {
+    if path == "-" {
+        bail!("the output must be a file, not standard output (-)");
+    }
+    Output::open(Some(path))
+}
+
 /// A game to label: its number in the run (from 1), the game and White's result.
 struct Job {
     number: u64,
@@ -252,11 +261,11 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
         .map(|p| std::fs::metadata(p).map_or(0, |m| m.len()))
         .sum();
     // Both outputs exist before the work, so that one that cannot be written is known at once.
-    let mut out = OutputFile::create(&args.out)?;
+    let mut out = open_file(&args.out)?;
     data::write_header(&mut out).with_context(|| format!("cannot write {}", shown(&args.out)))?;
     let mut valid_out = match &args.valid_out {
         Some(v) => {
-            let mut f = OutputFile::create(v)?;
+            let mut f = open_file(v)?;
             data::write_header(&mut f).with_context(|| format!("cannot write {}", shown(v)))?;
             Some(f)
         }
@@ -342,9 +351,9 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
     });
     bar.finish_and_clear();
     let tally = outcome?;
-    out.commit()?;
+    out.finish()?;
     if let Some(v) = valid_out {
-        v.commit()?;
+        v.finish()?;
     }
     let seconds = start.elapsed().as_secs_f64();
     let all = positions + valid_positions;
@@ -437,7 +446,7 @@ fn train_net(args: &TrainArgs) -> Result<ExitCode> {
         );
     }
     // The network file is opened before the work: one that cannot be written is known at once.
-    let mut out = OutputFile::create(&args.out)?;
+    let mut out = open_file(&args.out)?;
     let mut options = TrainOptions::default();
     options.hidden = args.hidden;
     options.epochs = args.epochs;
@@ -503,7 +512,7 @@ fn train_net(args: &TrainArgs) -> Result<ExitCode> {
     let net = trained.net.quantise();
     out.write_all(&net.to_bytes())
         .with_context(|| format!("cannot write {}", shown(&args.out)))?;
-    out.commit()?;
+    out.finish()?;
     // The quantised network against the float one, on the validation positions (or the
     // training ones).
     let check = if valid.is_empty() { &train_set } else { &valid };
