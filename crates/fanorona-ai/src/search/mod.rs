@@ -26,8 +26,8 @@ mod ordering;
 mod score;
 
 use core::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use fanorona_core::{Game, GameKind, Outcome, Position, Rules, StuckRule, Turn, TurnList};
@@ -411,6 +411,10 @@ impl Searcher {
             .network
             .as_deref()
             .filter(|_| Network::covers(&root) && rules == Rules::default());
+        // The depth the main thread is searching (helpers keep ahead of it) and the deepest
+        // iteration a helper completed.
+        let main_depth = AtomicU32::new(0);
+        let helper_best: Mutex<Option<Completed>> = Mutex::new(None);
         let setup = Setup {
             tables,
             network,
@@ -471,15 +475,20 @@ impl Searcher {
                     let mut moves = helper_moves.clone();
                     let (setup, root, helpers_stop, helper_nodes) =
                         (&setup, &root, &helpers_stop, &helper_nodes);
+                    let shared = HelperShared {
+                        main_depth: &main_depth,
+                        best: &helper_best,
+                    };
                     scope.spawn(move || {
                         let mut history = Box::new(History::default());
                         let mut hw = setup.worker(&mut history, helpers_stop, Some(helper_nodes));
-                        hw.helper(root, &mut moves, max_depth, id, options);
+                        hw.helper(root, &mut moves, max_depth, id, options, shared);
                         hw.nodes
                     })
                 })
                 .collect();
             for depth in 1..=max_depth {
+                main_depth.store(depth, Ordering::Relaxed);
                 line_pvs.clear();
                 // Line k searches the turns the lines before it did not take: the best of them
                 // becomes root_moves[k].
@@ -581,6 +590,36 @@ impl Searcher {
                 }
             }
         });
+        // A helper that completed a deeper iteration than the main thread (which stopped in
+        // the middle of its next one) knows more: its answer is the search's. Only for one
+        // line: the lines of a multi-line search are the main thread's.
+        let deeper = helper_best
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .filter(|c| lines == 1 && c.depth > result.depth);
+        if let Some(c) = deeper {
+            result.best = c.pv[0];
+            result.value = c.value;
+            result.score = Score::from_value(c.value);
+            result.depth = c.depth;
+            result.pv = c.pv;
+            if let Some(m) = root_moves.iter().position(|m| m.turn == result.best) {
+                root_moves[..=m].rotate_right(1);
+            }
+            let nodes = w.nodes + result.nodes;
+            let elapsed = start.elapsed();
+            info(&Info {
+                multipv: 1,
+                depth: result.depth,
+                seldepth: w.seldepth as u32,
+                score: result.score,
+                nodes,
+                nps: nps(nodes, elapsed),
+                time: elapsed,
+                pv: result.pv.clone(),
+                hashfull: w.tt.hashfull(),
+            });
+        }
         result.seldepth = w.seldepth as u32;
         result.nodes += w.nodes;
         result.time = start.elapsed();
@@ -653,6 +692,23 @@ fn lmr_table() -> &'static [[u8; 64]; 64] {
         }
         t
     })
+}
+
+/// An iteration a helper thread completed: its depth, score and principal variation (never
+/// empty: its first turn is the helper's best).
+struct Completed {
+    depth: u32,
+    value: i32,
+    pv: Vec<Turn>,
+}
+
+/// What the threads of a search share beyond the table.
+#[derive(Clone, Copy)]
+struct HelperShared<'a> {
+    /// The depth of the main thread's current iteration.
+    main_depth: &'a AtomicU32,
+    /// The deepest iteration a helper completed.
+    best: &'a Mutex<Option<Completed>>,
 }
 
 /// What every thread of one search starts from.
@@ -922,9 +978,17 @@ impl Worker<'_> {
         max_depth: u32,
         id: usize,
         options: &SearchOptions,
+        shared: HelperShared<'_>,
     ) {
         let mut prev = 0;
-        for depth in (1 + (id % 2) as u32)..=max_depth {
+        let mut depth = 1 + (id % 2) as u32;
+        loop {
+            // Searching the depth the main thread is on would duplicate its work: stay ahead,
+            // so that the table holds deeper results when the main thread gets there.
+            depth = depth.max(shared.main_depth.load(Ordering::Relaxed) + 1);
+            if depth > max_depth {
+                break;
+            }
             let value = self.root_line(root, moves, depth, prev, true, options);
             if self.aborted {
                 break;
@@ -932,6 +996,18 @@ impl Worker<'_> {
             self.best = None;
             moves.sort_by_key(|m| -m.value);
             prev = value;
+            let pv = self.pv_turns(root);
+            let pv = if pv.first() == Some(&moves[0].turn) {
+                pv
+            } else {
+                vec![moves[0].turn]
+            };
+            let mut best = shared.best.lock().unwrap_or_else(PoisonError::into_inner);
+            if best.as_ref().is_none_or(|b| depth > b.depth) {
+                *best = Some(Completed { depth, value, pv });
+            }
+            drop(best);
+            depth += 1;
         }
     }
 

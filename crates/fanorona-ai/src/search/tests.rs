@@ -275,6 +275,9 @@ fn several_threads_answer_legal_turns_within_the_limits() {
             .unwrap();
         let spent = started.elapsed();
         assert!(game.position().is_legal(&r.best), "{}", r.best);
+        // Whichever thread's iteration answers, the line, the depth and the last report agree.
+        assert_eq!(r.pv.first(), Some(&r.best));
+        assert_eq!(depths.last(), Some(&r.depth));
         match n % 3 {
             0 => assert_eq!(depths, vec![1, 2, 3, 4, 5]),
             1 => assert!(r.nodes <= 20_000, "{} nodes", r.nodes),
@@ -297,6 +300,30 @@ fn several_threads_answer_legal_turns_within_the_limits() {
     assert!(game.position().is_legal(&r.best));
     s.set_threads(0);
     assert_eq!(s.threads(), 1);
+}
+
+#[test]
+fn a_helper_thread_keeps_ahead_and_a_deeper_answer_is_taken() {
+    // Two threads for a fixed time on the start: the answer is a completed iteration of one of
+    // them, reported last, its line starting with the answer.
+    let stop = AtomicBool::new(false);
+    let mut s = Searcher::new(8);
+    s.set_threads(2);
+    let game = Game::default();
+    let mut reports = Vec::new();
+    let r = s
+        .search(
+            &game,
+            &Limits::movetime(Duration::from_millis(150)),
+            &SearchOptions::default(),
+            &stop,
+            |i| reports.push((i.depth, i.pv.first().copied())),
+        )
+        .unwrap();
+    assert!(game.position().is_legal(&r.best));
+    assert_eq!(r.pv.first(), Some(&r.best));
+    assert_eq!(reports.last(), Some(&(r.depth, Some(r.best))));
+    assert!(r.depth >= 1);
 }
 
 #[test]
