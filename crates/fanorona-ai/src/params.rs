@@ -48,6 +48,9 @@ pub const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 pub const INFINITY: i32 = 32_000;
 /// The score of a drawn position (repetition, no-capture limit, stuck under the draw rule).
 pub const DRAW: i32 = 0;
+/// The largest contempt a search takes ([`crate::SearchOptions::contempt`]), either way: five
+/// stones. More is clamped.
+pub const MAX_CONTEMPT: i32 = 500;
 
 // ---- Search -----------------------------------------------------------------------------
 

@@ -48,7 +48,7 @@ pub use go::MAX_MULTIPV;
 pub use input::{MAX_LINE, MAX_SHOWN};
 
 use crate::nnue::{NNUE_BY_DEFAULT, Network};
-use crate::params::{DEFAULT_HASH_MB, MAX_THREADS};
+use crate::params::{DEFAULT_HASH_MB, MAX_CONTEMPT, MAX_THREADS};
 use crate::search::Info;
 use crate::tt::MAX_HASH_MB;
 use crate::{Engine, Level, SearchOptions, SearchResult};
@@ -136,6 +136,8 @@ struct Session<W: Write + Send + 'static> {
     level: Level,
     seed: u64,
     multipv: usize,
+    /// `Contempt`, in centi-stones.
+    contempt: i32,
     game: Game,
     running: Option<Running>,
     /// `UseNNUE`.
@@ -161,6 +163,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
         level: Level::Maximum,
         seed: 0,
         multipv: 1,
+        contempt: 0,
         game: Game::default(),
         running: None,
         use_nnue: NNUE_BY_DEFAULT,
@@ -246,6 +249,9 @@ impl<W: Write + Send + 'static> Session<W> {
                 "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
             ),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            format!(
+                "option name Contempt type spin default 0 min -{MAX_CONTEMPT} max {MAX_CONTEMPT}"
+            ),
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             "option name Level type combo default maximum var beginner var casual var strong var maximum"
                 .to_owned(),
@@ -309,6 +315,16 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
                 _ => Err(format!(
                     "Threads takes a number from 1 to {MAX_THREADS}, not {}",
+                    shown(&value)
+                )),
+            },
+            "contempt" => match value.parse::<i32>() {
+                Ok(n) if (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&n) => {
+                    self.contempt = n;
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "Contempt takes a number from -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not {}",
                     shown(&value)
                 )),
             },
@@ -520,6 +536,7 @@ impl<W: Write + Send + 'static> Session<W> {
             root_turns,
             multipv: go.multipv.unwrap_or(self.multipv),
             seed: self.seed,
+            contempt: self.contempt,
             ..SearchOptions::default()
         };
         let info_out = Arc::clone(&self.out);

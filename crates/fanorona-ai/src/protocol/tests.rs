@@ -582,3 +582,30 @@ fn use_nnue_and_eval_file_switch_the_evaluation() {
     )));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn contempt_is_an_option_that_scores_draws_by_rule() {
+    // Every White turn reaches the no-capture limit (see the search's contempt test).
+    let score = |setup: &str| {
+        let text = talk(&format!(
+            "{setup}\nposition fen 8B/9/9/9/W1W6 w 99 30\ngo depth 2\nquit\n"
+        ));
+        text.lines()
+            .rfind(|l| l.starts_with("info depth "))
+            .and_then(|l| l.split(" score ").nth(1))
+            .map(|s| s.split(" nodes").next().unwrap_or("").to_owned())
+            .expect("an info line")
+    };
+    assert_eq!(score(""), "cp 0");
+    assert_eq!(score("setoption name Contempt value 40"), "cp -40");
+    let text = talk("setoption name Contempt value 501\nsetoption name Contempt value x\nquit\n");
+    let errs = errors(&text);
+    assert_eq!(errs.len(), 2, "{text}");
+    assert!(
+        errs.iter()
+            .all(|e| e.contains("Contempt takes a number from -500 to 500"))
+    );
+    assert!(
+        talk("uci\nquit\n").contains("option name Contempt type spin default 0 min -500 max 500")
+    );
+}

@@ -37,9 +37,9 @@ use crate::limits::Limits;
 use crate::nnue::{Accumulators, NNUE_BY_DEFAULT, Network};
 use crate::params::{
     ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CAPTURE_LMR_MIN_MOVE,
-    CHECK_EVERY, DRAW, INFINITY, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_PLY,
-    MAX_THREADS, NMP_BASE, NMP_DIVISOR, NMP_MIN_DEPTH, NMP_MIN_STONES, QS_DEPTH, QS_MAX_MOVES,
-    QS_MAX_PLY, QS_STAND_PAT_MARGIN, TM_NEXT_ITERATION_PERCENT, TM_STABLE_ITERATIONS,
+    CHECK_EVERY, DRAW, INFINITY, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_CONTEMPT,
+    MAX_PLY, MAX_THREADS, NMP_BASE, NMP_DIVISOR, NMP_MIN_DEPTH, NMP_MIN_STONES, QS_DEPTH,
+    QS_MAX_MOVES, QS_MAX_PLY, QS_STAND_PAT_MARGIN, TM_NEXT_ITERATION_PERCENT, TM_STABLE_ITERATIONS,
     TM_STABLE_PERCENT, TM_UNSTABLE_PERCENT, WIN, WIN_BOUND,
 };
 use crate::rng::mix;
@@ -90,6 +90,13 @@ pub struct SearchOptions {
     /// own principal variation, reported by [`Info::multipv`] after every iteration. 0 and 1
     /// both mean the best turn only; more than the number of root turns means all of them.
     pub multipv: usize,
+    /// Contempt, in centi-stones: how much worse than an even position the side to move at
+    /// the root rates a draw by repetition or by the no-capture limit (its opponent rates
+    /// them that much better). 0, the default, scores every draw 0, as analysis wants; a
+    /// player that wants to win against a weaker opponent gives it a small positive value
+    /// and avoids repeating positions that it can play on from. Draws the endgame tables
+    /// prove stay 0 (they are draws whatever is played), as do draws of a stuck side.
+    pub contempt: i32,
 }
 
 impl SearchOptions {
@@ -115,6 +122,12 @@ impl SearchOptions {
     /// These options searching the `lines` best root turns ([`Self::multipv`]).
     pub fn with_multipv(mut self, lines: usize) -> SearchOptions {
         self.multipv = lines;
+        self
+    }
+
+    /// These options with `contempt` centi-stones of contempt for draws ([`Self::contempt`]).
+    pub fn with_contempt(mut self, contempt: i32) -> SearchOptions {
+        self.contempt = contempt;
         self
     }
 }
@@ -424,6 +437,7 @@ impl Searcher {
             hard: budget.map(|(_, hard)| start + hard),
             node_limit,
             noise: options.eval_noise.max(0),
+            contempt: options.contempt.clamp(-MAX_CONTEMPT, MAX_CONTEMPT),
             seed: options.seed,
             rules,
         };
@@ -721,6 +735,7 @@ struct Setup<'a> {
     hard: Option<Instant>,
     node_limit: u64,
     noise: i32,
+    contempt: i32,
     seed: u64,
     rules: Rules,
 }
@@ -763,6 +778,7 @@ impl<'a> Setup<'a> {
             node_limit: self.node_limit,
             aborted: false,
             noise: self.noise,
+            contempt: self.contempt,
             seed: self.seed,
             repetition: self.rules.repetition(),
             // Fanoron-Telo captures nothing, and its games know no no-capture limit.
@@ -805,6 +821,8 @@ struct Worker<'a> {
     node_limit: u64,
     aborted: bool,
     noise: i32,
+    /// Contempt for draws by rule, from the root's side to move ([`SearchOptions::contempt`]).
+    contempt: i32,
     seed: u64,
     repetition: Option<u8>,
     no_capture_limit: Option<u16>,
@@ -878,6 +896,17 @@ impl Worker<'_> {
         }
     }
 
+    /// The score of a draw by rule at `ply`, for its side to move: the root's side (at even
+    /// plies) rates it `contempt` below even, its opponent that much above.
+    #[inline]
+    fn rule_draw(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) {
+            DRAW - self.contempt
+        } else {
+            DRAW + self.contempt
+        }
+    }
+
     /// Whether the position, reached in the search, is drawn by repetition or by the
     /// no-capture limit (`Some(score)`), as the game's rules would decide.
     #[inline]
@@ -887,7 +916,7 @@ impl Worker<'_> {
             && count >= limit
         {
             return Some(if pos.has_legal_turn() {
-                DRAW
+                self.rule_draw(ply)
             } else {
                 self.stuck_score(pos, ply)
             });
@@ -905,11 +934,11 @@ impl Worker<'_> {
             let i = len - dist;
             if self.hashes[i] == h {
                 if i > self.root_index {
-                    return Some(DRAW);
+                    return Some(self.rule_draw(ply));
                 }
                 seen += 1;
                 if seen >= u32::from(n) {
-                    return Some(DRAW);
+                    return Some(self.rule_draw(ply));
                 }
             }
             dist += 2;

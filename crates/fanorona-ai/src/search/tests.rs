@@ -211,6 +211,7 @@ fn evaluation_noise_is_reproducible_and_bounded() {
         node_limit: u64::MAX,
         aborted: false,
         noise: 50,
+        contempt: 0,
         seed: 9,
         repetition: None,
         no_capture_limit: None,
@@ -457,4 +458,26 @@ fn the_network_is_used_on_the_standard_board_under_the_standard_rules_only() {
     );
     let draws: Rules = "stuck=draws".parse().unwrap();
     assert_eq!(nodes(standard, draws, true), nodes(standard, draws, false));
+}
+
+#[test]
+fn contempt_rates_draws_by_rule_below_even_for_the_side_at_the_root() {
+    // White a1, c1 against Black i5, 99 turns without a capture under the limit of 100, White
+    // to move with no capture: every turn reaches the limit, a draw by rule. Without contempt
+    // the draw scores 0; with contempt C White rates it -C (Black, to move there, +C).
+    let game = Game::new(Position::from_fen("8B/9/9/9/W1W6 w 99 30").unwrap());
+    let stop = AtomicBool::new(false);
+    let value = |contempt: i32| {
+        let options = SearchOptions::default().with_contempt(contempt);
+        let r = Searcher::new(1)
+            .search(&game, &Limits::depth(3), &options, &stop, |_| {})
+            .unwrap();
+        assert!(game.position().is_legal(&r.best));
+        r.value
+    };
+    assert_eq!(value(0), 0);
+    assert_eq!(value(30), -30);
+    assert_eq!(value(-25), 25);
+    // Clamped to the largest contempt.
+    assert_eq!(value(100_000), -crate::params::MAX_CONTEMPT);
 }
