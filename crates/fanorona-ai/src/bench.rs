@@ -12,12 +12,14 @@
 //! assert_eq!(report.nodes, report.positions.iter().map(|p| p.nodes).sum::<u64>());
 //! ```
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use fanorona_core::{Game, Position, Turn};
 
 use crate::baseline::Baseline;
+use crate::nnue::Network;
 use crate::{Limits, SearchOptions, Searcher};
 
 /// The benchmark positions: the start, openings, middlegames and endgames of the standard
@@ -121,10 +123,43 @@ pub fn run(depth: u32, progress: impl FnMut(usize, &PositionReport)) -> Report {
 pub fn run_with(
     engine: BenchEngine,
     limits: &Limits,
+    progress: impl FnMut(usize, &PositionReport),
+) -> Report {
+    bench(engine, Searcher::new(HASH_MB), limits, progress)
+}
+
+/// As [`run_with`] for this engine, evaluating the standard board with `network` (`None`:
+/// the hand evaluation everywhere; see [`Searcher::set_network`]): the benchmark of a
+/// network's speed and of its search's signature.
+///
+/// ```
+/// use fanorona_ai::{Limits, bench, nnue::Network};
+///
+/// let hand = bench::run_with_network(None, &Limits::depth(2), |_, _| {});
+/// let net = bench::run_with_network(Some(Network::embedded()), &Limits::depth(2), |_, _| {});
+/// assert_eq!(hand.positions.len(), net.positions.len());
+/// ```
+///
+/// # Panics
+///
+/// Never for the built-in positions (they are valid and not finished).
+pub fn run_with_network(
+    network: Option<Arc<Network>>,
+    limits: &Limits,
+    progress: impl FnMut(usize, &PositionReport),
+) -> Report {
+    let mut searcher = Searcher::new(HASH_MB);
+    searcher.set_network(network);
+    bench(BenchEngine::Current, searcher, limits, progress)
+}
+
+fn bench(
+    engine: BenchEngine,
+    mut searcher: Searcher,
+    limits: &Limits,
     mut progress: impl FnMut(usize, &PositionReport),
 ) -> Report {
     let stop = AtomicBool::new(false);
-    let mut searcher = Searcher::new(HASH_MB);
     let mut v0 = Baseline::new(HASH_MB);
     let start = Instant::now();
     let mut positions = Vec::with_capacity(POSITIONS.len());

@@ -179,3 +179,40 @@ fn tune_fits_the_weights_to_match_games_and_refuses_unknown_names() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no weight \"NOPE\""));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn bench_and_analyse_switch_the_evaluation() {
+    let nodes = |args: &[&str]| {
+        let out = fanorona(args);
+        assert!(out.status.success(), "{args:?}");
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        v["nodes"].as_u64().unwrap()
+    };
+    let hand = nodes(&["bench", "--depth", "3", "--no-nnue", "--json"]);
+    // The hand evaluation is the default for now: the signature of the library's tests.
+    assert_eq!(hand, 47_646);
+    // The embedded network is material only: another tree.
+    assert_ne!(nodes(&["bench", "--depth", "3", "--nnue", "--json"]), hand);
+    // White a1, c1 against Black i5: material says one stone, 99 after the counter's 1/200.
+    let out = fanorona(&[
+        "analyse",
+        "--fen",
+        "8B/9/9/9/W1W6 w",
+        "--depth",
+        "1",
+        "--nnue",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["score"], "cp 99", "{v}");
+    let bad = fanorona(&[
+        "bench",
+        "--depth",
+        "1",
+        "--eval-file",
+        "/nonexistent/net.fnn",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot load the network"));
+}

@@ -50,7 +50,8 @@ pub const NNUE_BY_DEFAULT: bool = false;
 /// and is refreshed from scratch when every base differs by at least as many stones as it has.
 pub(crate) struct Accumulators<'a> {
     net: &'a Network,
-    /// 2 * hidden lanes per ply: White's perspective, then Black's.
+    /// 2 * lanes per ply (the hidden units padded to a multiple of 16): White's perspective,
+    /// then Black's.
     acc: Box<[i16]>,
     /// Per ply: the stones (White's, Black's bits) the accumulators hold, if any.
     stones: Box<[Option<[u64; 2]>]>,
@@ -62,7 +63,7 @@ impl<'a> Accumulators<'a> {
         let plies = MAX_PLY + 2;
         Accumulators {
             net,
-            acc: vec![0; plies * 2 * net.hidden()].into_boxed_slice(),
+            acc: vec![0; plies * 2 * net.lanes()].into_boxed_slice(),
             stones: vec![None; plies].into_boxed_slice(),
         }
     }
@@ -71,7 +72,7 @@ impl<'a> Accumulators<'a> {
     /// to move's view, with the no-capture factor).
     pub(crate) fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
         let ply = ply.min(self.stones.len() - 1);
-        let lanes = 2 * self.net.hidden();
+        let lanes = 2 * self.net.lanes();
         let to = stones_of(pos);
         // A full refresh adds one row per stone; an update one per changed stone.
         let mut best_cost = (to[0].count_ones() + to[1].count_ones()) as usize;

@@ -24,6 +24,9 @@ pub const MAX_HIDDEN: usize = 1024;
 const HEADER_LEN: usize = 8 + 4 * 4 + 3 * 4;
 /// The checksum at the end.
 const CHECKSUM_LEN: usize = 8;
+/// The accumulator lanes are processed in blocks of this many (two SSE2 registers of `i16`);
+/// the hidden layer is padded with zero weights to a multiple of it.
+const BLOCK: usize = 16;
 /// The largest evaluation a network may give, in centi-stones (far below the win scores).
 pub(crate) const EVAL_LIMIT: i64 = 20_000;
 
@@ -200,6 +203,15 @@ pub struct Network {
     w2: Box<[i16]>,
     b2: i32,
     checksum: u64,
+    /// `hidden` rounded up to a multiple of [`BLOCK`]: the lanes of one perspective's
+    /// accumulator in the inference.
+    lanes: usize,
+    /// W1 with each feature's row padded to `lanes` by zeros.
+    pw1: Box<[i16]>,
+    /// b1 padded to `lanes` by zeros.
+    pb1: Box<[i16]>,
+    /// Each half of w2 padded to `lanes` by zeros (the padded lanes add nothing).
+    pw2: Box<[i16]>,
 }
 
 impl fmt::Debug for Network {
@@ -311,19 +323,46 @@ impl Network {
         let b1 = c.i16s(hidden);
         let w2 = c.i16s(2 * hidden);
         let b2 = c.i32();
-        let net = Network {
+        let net = Network::with_padding(hidden, qa as i16, qb, scale, w1, b1, w2, b2, computed);
+        net.check_ranges()?;
+        Ok(net)
+    }
+
+    /// The network with its padded copies for the inference.
+    #[allow(clippy::too_many_arguments)]
+    fn with_padding(
+        hidden: usize,
+        qa: i16,
+        qb: i32,
+        scale: i32,
+        w1: Box<[i16]>,
+        b1: Box<[i16]>,
+        w2: Box<[i16]>,
+        b2: i32,
+        checksum: u64,
+    ) -> Network {
+        let lanes = hidden.div_ceil(BLOCK) * BLOCK;
+        let pad = |rows: &[i16]| -> Box<[i16]> {
+            rows.chunks_exact(hidden)
+                .flat_map(|row| row.iter().copied().chain(std::iter::repeat_n(0, lanes - hidden)))
+                .collect()
+        };
+        let (pw1, pb1, pw2) = (pad(&w1), pad(&b1), pad(&w2));
+        Network {
             hidden,
-            qa: qa as i16,
+            qa,
             qb,
             scale,
             w1,
             b1,
             w2,
             b2,
-            checksum: computed,
-        };
-        net.check_ranges()?;
-        Ok(net)
+            checksum,
+            lanes,
+            pw1,
+            pb1,
+            pw2,
+        }
     }
 
     /// Refuses weights whose sums could overflow: an accumulator (its bias and, per point, the
@@ -455,7 +494,7 @@ impl Network {
         if !Network::covers(pos) {
             return None;
         }
-        let mut acc = vec![0i16; 2 * self.hidden];
+        let mut acc = vec![0i16; 2 * self.lanes];
         self.refresh(stones_of(pos), &mut acc);
         Some(self.finish(pos, &acc))
     }
@@ -469,70 +508,92 @@ impl Network {
         cp * num / den
     }
 
+    /// The lanes of one perspective's accumulator (the hidden units padded to a multiple of
+    /// 16): an accumulator slice of [`Network::refresh`] and [`Network::update`] holds twice
+    /// as many.
+    #[inline]
+    pub(crate) fn lanes(&self) -> usize {
+        self.lanes
+    }
+
     /// The network's output in centi-stones (clamped to the evaluation range) from
     /// `stm`'s view, from the accumulators `acc` (White's perspective, then Black's).
     #[inline]
     pub(crate) fn output(&self, acc: &[i16], stm: Color) -> i32 {
-        let h = self.hidden;
-        let (white, black) = acc.split_at(h);
+        let (white, black) = acc.split_at(self.lanes);
         let (us, them) = match stm {
             Color::White => (white, black),
             Color::Black => (black, white),
         };
-        let (w_us, w_them) = self.w2.split_at(h);
-        let out = self.b2 + dot_clipped(us, w_us, self.qa) + dot_clipped(them, w_them, self.qa);
+        let (w_us, w_them) = self.pw2.split_at(self.lanes);
+        let out = self
+            .b2
+            .wrapping_add(dot_clipped(us, w_us, self.qa))
+            .wrapping_add(dot_clipped(them, w_them, self.qa));
         let cp = i64::from(out) * i64::from(self.scale) / (i64::from(self.qa) * i64::from(self.qb));
         cp.clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32
     }
 
-    /// The weights of feature `f`.
-    #[inline]
-    fn row(&self, f: usize) -> &[i16] {
-        &self.w1[f * self.hidden..(f + 1) * self.hidden]
-    }
-
-    /// Sets `acc` (2 * hidden: White's perspective, then Black's) to the accumulators of the
+    /// Sets `acc` (2 * lanes: White's perspective, then Black's) to the accumulators of the
     /// stones `stones` (White's, Black's bits).
     pub(crate) fn refresh(&self, stones: [u64; 2], acc: &mut [i16]) {
-        let (white, black) = acc.split_at_mut(self.hidden);
-        white.copy_from_slice(&self.b1);
-        black.copy_from_slice(&self.b1);
+        let mut plus = Features::default();
         for (c, &bits) in stones.iter().enumerate() {
-            let mut b = bits;
-            while b != 0 {
-                let p = b.trailing_zeros() as usize;
-                b &= b - 1;
-                let (fw, fb) = features(c, p);
-                add(white, self.row(fw));
-                add(black, self.row(fb));
-            }
+            plus.push_all(c, bits);
         }
+        let (white, black) = acc.split_at_mut(self.lanes);
+        white.copy_from_slice(&self.pb1);
+        black.copy_from_slice(&self.pb1);
+        self.apply(white, black, &Features::default(), &plus);
     }
 
     /// Updates `acc` from the stones `from` to the stones `to` (each White's, Black's bits):
-    /// the removed stones first, then the added ones, so that no partial sum leaves the range
-    /// checked at loading.
+    /// the rows of the removed stones subtracted, those of the added stones added. The lanes
+    /// wrap on overflow, so the order does not matter: the result is exact, since the loading
+    /// checked that every accumulator fits.
     pub(crate) fn update(&self, from: [u64; 2], to: [u64; 2], acc: &mut [i16]) {
-        let (white, black) = acc.split_at_mut(self.hidden);
+        let (mut minus, mut plus) = (Features::default(), Features::default());
         for c in 0..2 {
-            let mut removed = from[c] & !to[c];
-            while removed != 0 {
-                let p = removed.trailing_zeros() as usize;
-                removed &= removed - 1;
-                let (fw, fb) = features(c, p);
-                sub(white, self.row(fw));
-                sub(black, self.row(fb));
-            }
+            minus.push_all(c, from[c] & !to[c]);
+            plus.push_all(c, to[c] & !from[c]);
         }
-        for c in 0..2 {
-            let mut added = to[c] & !from[c];
-            while added != 0 {
-                let p = added.trailing_zeros() as usize;
-                added &= added - 1;
-                let (fw, fb) = features(c, p);
-                add(white, self.row(fw));
-                add(black, self.row(fb));
+        let (white, black) = acc.split_at_mut(self.lanes);
+        self.apply(white, black, &minus, &plus);
+    }
+
+    /// Subtracts the rows of `minus` and adds those of `plus`, block by block, so that each
+    /// block of the accumulators is loaded and stored once.
+    #[inline]
+    fn apply(&self, white: &mut [i16], black: &mut [i16], minus: &Features, plus: &Features) {
+        let lanes = self.lanes;
+        for (b, (wb, bb)) in white
+            .chunks_exact_mut(BLOCK)
+            .zip(black.chunks_exact_mut(BLOCK))
+            .enumerate()
+        {
+            let at = b * BLOCK;
+            let mut w = [0i16; BLOCK];
+            let mut k = [0i16; BLOCK];
+            w.copy_from_slice(wb);
+            k.copy_from_slice(bb);
+            for &(fw, fb) in minus.list() {
+                let rw = &self.pw1[fw as usize * lanes + at..][..BLOCK];
+                let rb = &self.pw1[fb as usize * lanes + at..][..BLOCK];
+                for j in 0..BLOCK {
+                    w[j] = w[j].wrapping_sub(rw[j]);
+                    k[j] = k[j].wrapping_sub(rb[j]);
+                }
             }
+            for &(fw, fb) in plus.list() {
+                let rw = &self.pw1[fw as usize * lanes + at..][..BLOCK];
+                let rb = &self.pw1[fb as usize * lanes + at..][..BLOCK];
+                for j in 0..BLOCK {
+                    w[j] = w[j].wrapping_add(rw[j]);
+                    k[j] = k[j].wrapping_add(rb[j]);
+                }
+            }
+            wb.copy_from_slice(&w);
+            bb.copy_from_slice(&k);
         }
     }
 
@@ -552,17 +613,17 @@ impl Network {
         assert_eq!(w1.len(), INPUTS * hidden);
         assert_eq!(b1.len(), hidden);
         assert_eq!(w2.len(), 2 * hidden);
-        let net = Network {
+        let net = Network::with_padding(
             hidden,
-            qa: qa as i16,
+            qa as i16,
             qb,
             scale,
-            w1: w1.into(),
-            b1: b1.into(),
-            w2: w2.into(),
+            w1.into(),
+            b1.into(),
+            w2.into(),
             b2,
-            checksum: 0,
-        };
+            0,
+        );
         Network::from_bytes(&net.to_bytes())
     }
 
@@ -591,37 +652,64 @@ pub(crate) fn stones_of(pos: &Position) -> [u64; 2] {
     ]
 }
 
+/// The features of some stones in both perspectives (at most one per point).
+struct Features {
+    list: [(u8, u8); POINTS],
+    len: usize,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            list: [(0, 0); POINTS],
+            len: 0,
+        }
+    }
+}
+
+impl Features {
+    /// Adds the features of colour `c`'s (0 White, 1 Black) stones on the points of `bits`.
+    #[inline]
+    fn push_all(&mut self, c: usize, bits: u64) {
+        let mut b = bits;
+        while b != 0 && self.len < POINTS {
+            let p = b.trailing_zeros() as usize;
+            b &= b - 1;
+            self.list[self.len] = features(c, p);
+            self.len += 1;
+        }
+    }
+
+    fn list(&self) -> &[(u8, u8)] {
+        &self.list[..self.len]
+    }
+}
+
 /// The features of a stone of colour `c` (0 White, 1 Black) on point `p`: in White's
 /// perspective and in Black's (whose board is turned by 180 degrees).
 #[inline]
-fn features(c: usize, p: usize) -> (usize, usize) {
+fn features(c: usize, p: usize) -> (u8, u8) {
     let turned = POINTS - 1 - p;
-    if c == 0 {
+    let (w, b) = if c == 0 {
         (p, POINTS + turned)
     } else {
         (POINTS + p, turned)
-    }
+    };
+    (w as u8, b as u8)
 }
 
-#[inline]
-fn add(acc: &mut [i16], row: &[i16]) {
-    for (a, &w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_add(w);
-    }
-}
-
-#[inline]
-fn sub(acc: &mut [i16], row: &[i16]) {
-    for (a, &w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_sub(w);
-    }
-}
-
-/// `sum_j w[j] * clamp(acc[j], 0, qa)` (cannot overflow: checked at loading).
+/// `sum_j w[j] * clamp(acc[j], 0, qa)` over blocks of 16 lanes, in pairs of lanes (the shape
+/// of SSE2's `pmaddwd`; cannot overflow: checked at loading).
 #[inline]
 fn dot_clipped(acc: &[i16], w: &[i16], qa: i16) -> i32 {
-    acc.iter()
-        .zip(w)
-        .map(|(&a, &w)| i32::from(a.clamp(0, qa)) * i32::from(w))
-        .fold(0i32, i32::wrapping_add)
+    let mut sum = [0i32; BLOCK / 2];
+    for (a, w) in acc.chunks_exact(BLOCK).zip(w.chunks_exact(BLOCK)) {
+        for k in 0..BLOCK / 2 {
+            let a0 = i32::from(a[2 * k].clamp(0, qa));
+            let a1 = i32::from(a[2 * k + 1].clamp(0, qa));
+            let pair = a0 * i32::from(w[2 * k]) + a1 * i32::from(w[2 * k + 1]);
+            sum[k] = sum[k].wrapping_add(pair);
+        }
+    }
+    sum.iter().fold(0, |s, &x| s.wrapping_add(x))
 }

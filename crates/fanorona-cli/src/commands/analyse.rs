@@ -82,6 +82,15 @@ pub struct AnalyseArgs {
     /// Search threads (Lazy SMP; default: the processors of this machine).
     #[arg(long, value_parser = ranged::<usize>(1..=fanorona_ai::params::MAX_THREADS as u64))]
     pub threads: Option<usize>,
+    /// Evaluate the standard board with the NNUE network in FILE (docs/nnue.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["nnue", "no_nnue"])]
+    pub eval_file: Option<String>,
+    /// Evaluate the standard board with the network built into the engine.
+    #[arg(long, conflicts_with = "no_nnue")]
+    pub nnue: bool,
+    /// Evaluate with the hand evaluation everywhere.
+    #[arg(long)]
+    pub no_nnue: bool,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
@@ -167,6 +176,11 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
         args.threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
     );
+    if let Some(net) =
+        super::bench::network_choice(args.eval_file.as_deref(), args.nnue, args.no_nnue)?
+    {
+        searcher.set_network(net);
+    }
     if let Some(dir) = &args.tables {
         let tables = fanorona_ai::solve::tablebase::Tablebase::load(dir)
             .context("cannot load the endgame tables")?;

@@ -5,10 +5,13 @@ use std::process::ExitCode;
 
 use std::time::Duration;
 
-use anyhow::Result;
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use fanorona_ai::Limits;
 use fanorona_ai::bench::{self, BenchEngine};
+use fanorona_ai::nnue::Network;
 use serde_json::json;
 
 use crate::options::{limits, ranged};
@@ -27,6 +30,7 @@ use crate::progress;
 ///   fanorona bench --depth 6 --json
 ///   fanorona bench --engine v0 --depth 6
 ///   fanorona bench --movetime 200
+///   fanorona bench --depth 6 --eval-file net.fnn
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct BenchArgs {
@@ -42,9 +46,37 @@ pub struct BenchArgs {
     /// The engine to run: this one, or the frozen v0.1.0 engine.
     #[arg(long, value_enum, default_value_t = Engine::Current)]
     pub engine: Engine,
+    /// Evaluate the standard board with the NNUE network in FILE (docs/nnue.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["nnue", "no_nnue"])]
+    pub eval_file: Option<String>,
+    /// Evaluate the standard board with the network built into the engine.
+    #[arg(long, conflicts_with = "no_nnue")]
+    pub nnue: bool,
+    /// Evaluate with the hand evaluation everywhere.
+    #[arg(long)]
+    pub no_nnue: bool,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The evaluation asked for by `--eval-file`, `--nnue` and `--no-nnue`: `None` when none is
+/// given (the engine's default), else the network (`Some(None)`: the hand evaluation).
+pub(crate) fn network_choice(
+    eval_file: Option<&str>,
+    nnue: bool,
+    no_nnue: bool,
+) -> Result<Option<Option<Arc<Network>>>> {
+    Ok(if let Some(path) = eval_file {
+        let net = Network::load(path).with_context(|| format!("cannot load the network {path}"))?;
+        Some(Some(Arc::new(net)))
+    } else if nnue {
+        Some(Some(Network::embedded()))
+    } else if no_nnue {
+        Some(None)
+    } else {
+        None
+    })
 }
 
 /// The engine a benchmark runs.
@@ -71,10 +103,20 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         Engine::Current => BenchEngine::Current,
         Engine::V0 => BenchEngine::Baseline,
     };
-    let report = bench::run_with(engine, &limits, |_, p| {
+    let network = network_choice(args.eval_file.as_deref(), args.nnue, args.no_nnue)?;
+    if network.is_some() && engine == BenchEngine::Baseline {
+        anyhow::bail!(
+            "--engine v0 has its own evaluation: --eval-file, --nnue and --no-nnue are for this engine"
+        );
+    }
+    let step = |_: usize, p: &bench::PositionReport| {
         bar.set_message(p.fen.to_owned());
         bar.inc(1);
-    });
+    };
+    let report = match network {
+        Some(net) => bench::run_with_network(net, &limits, step),
+        None => bench::run_with(engine, &limits, step),
+    };
     bar.finish_and_clear();
     if args.json {
         let positions: Vec<_> = report
