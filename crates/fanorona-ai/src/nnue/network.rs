@@ -344,7 +344,11 @@ impl Network {
         let lanes = hidden.div_ceil(BLOCK) * BLOCK;
         let pad = |rows: &[i16]| -> Box<[i16]> {
             rows.chunks_exact(hidden)
-                .flat_map(|row| row.iter().copied().chain(std::iter::repeat_n(0, lanes - hidden)))
+                .flat_map(|row| {
+                    row.iter()
+                        .copied()
+                        .chain(std::iter::repeat_n(0, lanes - hidden))
+                })
                 .collect()
         };
         let (pw1, pb1, pw2) = (pad(&w1), pad(&b1), pad(&w2));
