@@ -218,7 +218,8 @@ mod tests {
     fn node_counts_at_depth_3_are_the_search_signature() {
         // A regression pin, as in the criterion benchmark: update these numbers (from
         // `fanorona bench --depth 3 --json`) only when the search is changed on purpose.
-        let report = run(3, |_, _| {});
+        // The pin is the hand evaluation's tree (`fanorona bench --depth 3 --no-nnue --json`).
+        let report = run_with_network(None, &Limits::depth(3), |_, _| {});
         let nodes: Vec<u64> = report.positions.iter().map(|p| p.nodes).collect();
         assert_eq!(
             nodes,
@@ -226,6 +227,23 @@ mod tests {
         );
         assert_eq!(report.nodes, 47_646);
         for p in &report.positions {
+            assert!(Position::from_fen(p.fen).unwrap().is_legal(&p.best));
+        }
+    }
+
+    #[test]
+    fn the_default_search_is_the_embedded_networks_when_it_is_on() {
+        let default = run(3, |_, _| {});
+        let hand = run_with_network(None, &Limits::depth(3), |_, _| {});
+        let net = run_with_network(Some(Network::embedded()), &Limits::depth(3), |_, _| {});
+        let expected = if crate::nnue::NNUE_BY_DEFAULT {
+            &net
+        } else {
+            &hand
+        };
+        assert_eq!(default.nodes, expected.nodes);
+        assert_ne!(net.nodes, hand.nodes, "the network searches another tree");
+        for p in &default.positions {
             assert!(Position::from_fen(p.fen).unwrap().is_legal(&p.best));
         }
     }

@@ -195,7 +195,8 @@ pub struct Generated {
 
 /// Plays random turn sequences of `plies` turns from the setup, skips those that end the
 /// game or reach a position seen before, scores each new position by a search of `nodes`
-/// nodes (with a cleared table, so the result depends on nothing else) and keeps those
+/// nodes of the hand evaluation (with a cleared table and no network, so the result depends
+/// on nothing else, not even on which network the engine embeds) and keeps those
 /// scoring at most `max_eval` either way, until `count` are kept or `max_tries` sequences
 /// are tried. Deterministic: the same configuration gives the same suite on any machine.
 /// `progress` is called after each scored position with the counts so far.
@@ -210,6 +211,9 @@ pub fn generate(
 ) -> Result<Generated, PositionError> {
     let mut rng = Rng::new(config.seed);
     let mut searcher = Searcher::new(16);
+    // The hand evaluation, whatever network the engine embeds: a suite is defined by its
+    // command alone, and the built-in one was made so.
+    searcher.set_network(None);
     let limits = Limits::nodes(config.nodes.max(1));
     let stop = AtomicBool::new(false);
     let start = Position::start_with(config.size, config.rules)?;

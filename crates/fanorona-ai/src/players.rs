@@ -1307,7 +1307,7 @@ mod tests {
             "engine:v0:nodes=5000",
             "engine:nodes=10000:eval=classic",
             "engine:strong:threads=2:eval=nnue",
-            "engine:movetime=200:evalfile=/tmp/net.fnn",
+            "engine:movetime=200:evalfile=/tmp/net.nnue",
         ] {
             let spec: PlayerSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -1483,7 +1483,7 @@ mod tests {
             assert!(game.position().is_legal(&p.choose(&game).unwrap()));
         }
         // A network file that cannot be loaded is an error of the description.
-        let spec: PlayerSpec = "engine:evalfile=/nonexistent/net.fnn".parse().unwrap();
+        let spec: PlayerSpec = "engine:evalfile=/nonexistent/net.nnue".parse().unwrap();
         match spec.build(0, None) {
             Err(PlayerError::Spec { reason, .. }) => {
                 assert!(reason.contains("evalfile"), "{reason}")
@@ -1493,7 +1493,7 @@ mod tests {
         for bad in [
             "engine:eval=fast",
             "engine:evalfile=",
-            "engine:eval=classic:evalfile=x.fnn",
+            "engine:eval=classic:evalfile=x.nnue",
             "engine:eval=nnue:eval=nnue",
             "engine:v0:eval=classic",
         ] {

@@ -105,10 +105,10 @@ fn match_counts_for_the_first_player_and_writes_records() {
 
 #[test]
 fn bench_prints_nodes_and_speed() {
-    let out = fanorona(&["bench", "--depth", "3", "--json"]);
+    let out = fanorona(&["bench", "--depth", "3", "--no-nnue", "--json"]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    // The same signature as the library's pinned node counts at depth 3.
+    // The same signature as the library's pinned node counts at depth 3 (hand evaluation).
     assert_eq!(v["nodes"], 47_646);
     assert_eq!(v["positions"].as_array().unwrap().len(), 12);
     assert!(v["nps"].as_u64().unwrap() > 0);
@@ -188,19 +188,27 @@ fn bench_and_analyse_switch_the_evaluation() {
         let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
         v["nodes"].as_u64().unwrap()
     };
+    // The hand evaluation's signature (before the network became the default).
     let hand = nodes(&["bench", "--depth", "3", "--no-nnue", "--json"]);
-    // The hand evaluation is the default for now: the signature of the library's tests.
     assert_eq!(hand, 47_646);
-    // The embedded network is material only: another tree.
-    assert_ne!(nodes(&["bench", "--depth", "3", "--nnue", "--json"]), hand);
-    // White a1, c1 against Black i5: material says one stone, 99 after the counter's 1/200.
+    // The embedded network is the default: another tree.
+    let net = nodes(&["bench", "--depth", "3", "--nnue", "--json"]);
+    assert_ne!(net, hand);
+    assert_eq!(nodes(&["bench", "--depth", "3", "--json"]), net);
+    // White a1, c1 against Black i5: the material network (a fixture of the engine's tests)
+    // says one stone, 99 after the counter's 1/200.
+    let material = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fanorona-ai/nets/material-h2.nnue"
+    );
     let out = fanorona(&[
         "analyse",
         "--fen",
         "8B/9/9/9/W1W6 w",
         "--depth",
         "1",
-        "--nnue",
+        "--eval-file",
+        material,
         "--json",
     ]);
     assert!(out.status.success());
@@ -211,7 +219,7 @@ fn bench_and_analyse_switch_the_evaluation() {
         "--depth",
         "1",
         "--eval-file",
-        "/nonexistent/net.fnn",
+        "/nonexistent/net.nnue",
     ]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot load the network"));

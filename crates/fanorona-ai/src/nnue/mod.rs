@@ -36,13 +36,19 @@ use fanorona_core::Position;
 use crate::params::MAX_PLY;
 use network::stones_of;
 
-/// The embedded network's file (`crates/fanorona-ai/nets/`; how it was made: `docs/engine.md`).
-pub(crate) const EMBEDDED: &[u8] = include_bytes!("../../nets/material-h2.fnn");
+/// The embedded network's file (`crates/fanorona-ai/nets/`; how it was made: `docs/engine.md`
+/// and `docs/nnue.md`).
+pub(crate) const EMBEDDED: &[u8] = include_bytes!("../../nets/n1-h128-l05.nnue");
+
+/// A network built by hand: material only (a test fixture; its construction is in
+/// `docs/engine.md`).
+#[cfg(test)]
+pub(crate) const MATERIAL: &[u8] = include_bytes!("../../nets/material-h2.nnue");
 
 /// Whether a new [`crate::Searcher`] evaluates standard-board positions with the embedded
-/// network. Off while the embedded network is not a trained one that beat the hand
-/// evaluation in a match (see `docs/engine.md`, Evaluation).
-pub const NNUE_BY_DEFAULT: bool = false;
+/// network (see `docs/engine.md`, Evaluation): on since the embedded network beat the hand
+/// evaluation in an SPRT.
+pub const NNUE_BY_DEFAULT: bool = true;
 
 /// The accumulators of one search thread: per ply, the stones of the last position evaluated
 /// there and its accumulators. A position at ply `p` starts from the entry at `p` (often a

@@ -103,20 +103,38 @@ fn twin(pos: &Position) -> Position {
 }
 
 #[test]
-fn the_embedded_network_is_the_material_construction() {
+fn the_material_fixture_is_the_material_construction() {
     // The file was written by an independent script (docs/engine.md); its bytes must be those
     // of the construction above.
-    assert_eq!(EMBEDDED, material_network().to_bytes().as_slice());
-    assert_eq!(Network::embedded().checksum(), 0xe03d_0fe0_a058_e18e);
+    assert_eq!(MATERIAL, material_network().to_bytes().as_slice());
+    let net = Network::from_bytes(MATERIAL).unwrap();
+    assert_eq!(net.checksum(), 0xe03d_0fe0_a058_e18e);
     // It is material: 100 a stone, times the no-capture factor.
     let start = Position::standard();
-    assert_eq!(Network::embedded().evaluate(&start), Some(0));
+    assert_eq!(net.evaluate(&start), Some(0));
     let after = start.play(&start.parse_turn("f2-e3A").unwrap()).unwrap();
     // White took two stones: Black to move is two down, with the counter reset.
-    assert_eq!(Network::embedded().evaluate(&after), Some(-200));
+    assert_eq!(net.evaluate(&after), Some(-200));
     let stale = Position::from_fen("8B/9/9/9/W1W6 w 100 40").unwrap();
     // One stone up at the no-capture limit: half of 100.
-    assert_eq!(Network::embedded().evaluate(&stale), Some(50));
+    assert_eq!(net.evaluate(&stale), Some(50));
+}
+
+#[test]
+fn the_embedded_network_is_the_trained_n1() {
+    let net = Network::embedded();
+    // n1-h128-l05 of docs/engine.md (its checksum is the file's last 8 bytes).
+    assert_eq!(net.checksum(), 0x7cc9_1a2d_f055_ffdf);
+    assert_eq!(net.hidden(), 128);
+    assert_eq!(net.to_bytes().as_slice(), EMBEDDED);
+    // Trained on game results and searches: two stones up is good, two down bad.
+    let start = Position::standard();
+    let after = start.play(&start.parse_turn("f2-e3A").unwrap()).unwrap();
+    assert!(net.evaluate(&after).unwrap() < -100);
+    assert!(net.evaluate(&after.null_move()).unwrap() > 100);
+    for p in random_positions(3, 21) {
+        assert_eq!(net.evaluate(&p), Some(reference(&net, &p)));
+    }
 }
 
 #[test]
@@ -282,7 +300,7 @@ fn damaged_files_are_refused_with_the_right_error() {
 fn loading_checks_the_file_before_reading_it() {
     let dir = std::env::temp_dir().join(format!("fanorona-nnue-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("net.fnn");
+    let path = dir.join("net.nnue");
     let net = random_network(8, 7);
     std::fs::write(&path, net.to_bytes()).unwrap();
     assert_eq!(Network::load(&path).unwrap(), net);
@@ -291,7 +309,7 @@ fn loading_checks_the_file_before_reading_it() {
         Err(NetworkError::NotRegular { .. })
     ));
     assert!(matches!(
-        Network::load(dir.join("missing.fnn")),
+        Network::load(dir.join("missing.nnue")),
         Err(NetworkError::Io { .. })
     ));
     // A file larger than any network is refused by its size.

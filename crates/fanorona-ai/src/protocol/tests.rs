@@ -534,8 +534,9 @@ fn threads_are_an_option_and_every_go_still_answers_a_legal_turn() {
 #[test]
 fn use_nnue_and_eval_file_switch_the_evaluation() {
     // White a1, c1 against Black i5: after any White turn Black, to move, is one stone down
-    // with the no-capture counter at 1. The embedded network is material: -100 * 199/200,
-    // truncated, for Black, so White's score is cp 99; the hand evaluation counts more.
+    // with the no-capture counter at 1. The material network (a test fixture) scores that
+    // -100 * 199/200, truncated, for Black, so White's score is cp 99; the hand evaluation
+    // counts more, and the embedded network has its own view.
     let score = |setup: &str| {
         let d = Driver::start();
         for line in setup.lines() {
@@ -551,19 +552,28 @@ fn use_nnue_and_eval_file_switch_the_evaluation() {
             .map(|s| s.split(" nodes").next().unwrap_or("").to_owned())
             .expect("an info line")
     };
-    assert_eq!(score("setoption name UseNNUE value true"), "cp 99");
-    let classic = score("setoption name UseNNUE value false");
-    assert_ne!(classic, "cp 99");
     let dir = std::env::temp_dir().join(format!("fanorona-evalfile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("net.fnn");
-    std::fs::write(&path, crate::nnue::Network::embedded().to_bytes()).unwrap();
+    let path = dir.join("material.nnue");
+    std::fs::write(&path, crate::nnue::MATERIAL).unwrap();
+    let material = format!("setoption name EvalFile value {}", path.display());
     assert_eq!(
-        score(&format!(
-            "setoption name UseNNUE value true\nsetoption name EvalFile value {}",
-            path.display()
-        )),
+        score(&format!("setoption name UseNNUE value true\n{material}")),
         "cp 99"
+    );
+    let classic = score(&format!("{material}\nsetoption name UseNNUE value false"));
+    assert_ne!(classic, "cp 99");
+    let embedded = score("setoption name UseNNUE value true");
+    assert_ne!(embedded, "cp 99");
+    // The default is the embedded network, or the hand evaluation when that is off.
+    let default = score("");
+    assert_eq!(
+        default,
+        if crate::nnue::NNUE_BY_DEFAULT {
+            embedded
+        } else {
+            classic
+        }
     );
     // A file that is not a network is refused and the evaluation stays.
     let text = talk(&format!(

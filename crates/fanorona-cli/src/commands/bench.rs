@@ -30,7 +30,7 @@ use crate::progress;
 ///   fanorona bench --depth 6 --json
 ///   fanorona bench --engine v0 --depth 6
 ///   fanorona bench --movetime 200
-///   fanorona bench --depth 6 --eval-file net.fnn
+///   fanorona bench --depth 6 --eval-file net.nnue
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct BenchArgs {

@@ -15,12 +15,13 @@ use crate::progress;
 /// equal, one position string a line (the format `fanorona match --openings` reads).
 ///
 /// Plays random turn sequences from the setup, skips sequences that end the game and
-/// positions already seen, scores each new position with a fixed-node search (so the suite
-/// is the same on every machine) and keeps those within --max-eval either way. The suite
-/// built into `fanorona match` for 5x9 is made by the first example.
+/// positions already seen, scores each new position with a fixed-node search of the hand
+/// evaluation (so the suite is the same on every machine, whichever network the engine
+/// embeds) and keeps those within --max-eval either way. The suite built into
+/// `fanorona match` for 5x9 is made by the first example.
 ///
 /// Examples:
-///   fanorona openings --board 5x9 --plies 4 --count 300 --max-eval 50 --nodes 20000 --seed 1
+///   fanorona openings --board 5x9 --plies 4 --count 300 --max-eval 50 --nodes 50000 --seed 1
 ///   fanorona openings --board 5x5 --plies 2 --count 50 --out openings-5x5.txt
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
