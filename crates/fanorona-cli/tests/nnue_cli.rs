@@ -155,15 +155,17 @@ fn train_writes_the_same_network_twice_and_rejects_bad_data() {
         "nnue", "label", &games, "--out", &data, "--depth", "1", "--json",
     ]));
     let (n1, n2) = (dir.path("a.nnue"), dir.path("b.nnue"));
+    // --valid takes every file up to the next option.
     let args = |net: &str| {
         [
-            "nnue", "train", &data, "--valid", &data, "--out", net, "--hidden", "4", "--epochs",
-            "3", "--json",
+            "nnue", "train", &data, "--valid", &data, &data, "--out", net, "--hidden", "4",
+            "--epochs", "3", "--json",
         ]
         .map(str::to_owned)
     };
     let v = json(&fanorona(&args(&n1).each_ref().map(String::as_str)));
     assert_eq!(v["training_positions"], 4);
+    assert_eq!(v["validation_positions"], 8);
     assert_eq!(v["per_epoch"].as_array().unwrap().len(), 3);
     assert!(v["valid_loss"].as_f64().unwrap() >= 0.0);
     json(&fanorona(&args(&n2).each_ref().map(String::as_str)));

@@ -120,8 +120,9 @@ pub struct TrainArgs {
     /// The network file to write.
     #[arg(long, value_name = "NET")]
     pub out: String,
-    /// Validation data files (positions of games not in the training data).
-    #[arg(long, value_name = "DATA")]
+    /// Validation data files, every file up to the next option (positions of games not in
+    /// the training data).
+    #[arg(long, value_name = "DATA", num_args = 1..)]
     pub valid: Vec<String>,
     /// Hidden units per side.
     #[arg(long, default_value_t = 128, value_parser = ranged::<usize>(1..=MAX_HIDDEN as u64))]
