@@ -399,7 +399,7 @@ fn engine_options_reach_external_engines_and_are_confirmed() {
     let out = fanorona(&[
         "match",
         "random",
-        &format!("uci:{bin} engine option.Contempt=10"),
+        &format!("uci:{bin} engine option.Ponder=true"),
         "--games",
         "2",
     ]);
@@ -407,7 +407,7 @@ fn engine_options_reach_external_engines_and_are_confirmed() {
     let err = stderr(&out);
     assert!(err.contains("the second player"), "{err}");
     assert!(
-        err.contains("option Contempt: not advertised after uci"),
+        err.contains("option Ponder: not advertised after uci"),
         "{err}"
     );
     // Written wrong: a usage error naming the word.
