@@ -1037,7 +1037,17 @@ fn interrupts_leave_no_partial_file_in_any_command() {
             "-TERM",
         ),
         (
-            &["solve", "--board", "5x5", "--tables", "tables"],
+            // Up to 6 stones: seconds of work, so the signal comes in the middle of it
+            // (the default 4 stones take a tenth of a second on a quiet machine).
+            &[
+                "solve",
+                "--board",
+                "5x5",
+                "--tables",
+                "tables",
+                "--max-stones",
+                "6",
+            ],
             "tables/old.tb",
             "-INT",
         ),
