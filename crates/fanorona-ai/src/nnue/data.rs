@@ -2,7 +2,7 @@
 //! the score of a search and the game's result.
 //!
 //! A data file is a 16-byte header and fixed-size records of 24 bytes, all little-endian
-//! (specified in `docs/nnue.md`):
+//! (specified in [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md)):
 //!
 //! ```text
 //! header:  8 bytes magic b"FANDATA\0", u32 version (1), u32 record size (24)

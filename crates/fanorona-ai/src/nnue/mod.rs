@@ -5,7 +5,7 @@
 //! opponent on each of the 45 points. The hidden sums (the *accumulators*) depend only on
 //! the stones, so the search keeps them per ply and updates a position's from another's by the
 //! stones that differ, instead of summing all stones again. The file format is specified in
-//! `docs/nnue.md`; the use in the search in `docs/engine.md` (Evaluation). The training data
+//! [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md); the use in the search in [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md) (Evaluation). The training data
 //! ([`data`]) and the trainer ([`train`]) make the networks (`fanorona nnue label|train`).
 //!
 //! # Examples
@@ -36,17 +36,17 @@ use fanorona_core::Position;
 use crate::params::MAX_PLY;
 use network::stones_of;
 
-/// The embedded network's file (`crates/fanorona-ai/nets/`; how it was made: `docs/engine.md`
-/// and `docs/nnue.md`).
+/// The embedded network's file (`crates/fanorona-ai/nets/`; how it was made: [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md)
+/// and [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md)).
 pub(crate) const EMBEDDED: &[u8] = include_bytes!("../../nets/n1-h128-l05.nnue");
 
 /// A network built by hand: material only (a test fixture; its construction is in
-/// `docs/engine.md`).
+/// [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md)).
 #[cfg(test)]
 pub(crate) const MATERIAL: &[u8] = include_bytes!("../../nets/material-h2.nnue");
 
 /// Whether a new [`crate::Searcher`] evaluates standard-board positions with the embedded
-/// network (see `docs/engine.md`, Evaluation): on since the embedded network beat the hand
+/// network (see [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md), Evaluation): on since the embedded network beat the hand
 /// evaluation in an SPRT.
 pub const NNUE_BY_DEFAULT: bool = true;
 

@@ -1,4 +1,4 @@
-//! The network file (format in `docs/nnue.md`): parsing with typed errors, loading from a
+//! The network file (format in [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md)): parsing with typed errors, loading from a
 //! file, and the quantized inference (accumulators and output layer).
 
 use core::fmt;
@@ -445,7 +445,7 @@ impl Network {
         Network::from_bytes(&bytes)
     }
 
-    /// The network built into the engine (`crates/fanorona-ai/nets/`, see `docs/engine.md`).
+    /// The network built into the engine (`crates/fanorona-ai/nets/`, see [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md)).
     pub fn embedded() -> std::sync::Arc<Network> {
         static NET: std::sync::OnceLock<std::sync::Arc<Network>> = std::sync::OnceLock::new();
         NET.get_or_init(|| {

@@ -41,7 +41,7 @@ fn random_positions(games: usize, seed: u64) -> Vec<Position> {
     out
 }
 
-/// The formula of `docs/nnue.md`, written out point by point from the position's stones
+/// The formula of [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md), written out point by point from the position's stones
 /// and the flat weights, in 64-bit integers.
 fn reference(net: &Network, pos: &Position) -> i32 {
     let (w1, b1, w2, b2, qa, qb, s) = net.parts();

@@ -1,6 +1,6 @@
 //! The NNUE trainer and the network file format.
 //!
-//! The network (specified in `docs/nnue.md`): each side's perspective sees 90 inputs, its own
+//! The network (specified in [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md)): each side's perspective sees 90 inputs, its own
 //! stones and the opponent's on the 45 points, the board turned 180 degrees for Black so that
 //! each side sees its own army at the bottom ([`features`]). A hidden layer of `H` clipped
 //! ReLUs per perspective shares its weights between the two; the output is
@@ -251,7 +251,7 @@ impl FloatNet {
     }
 }
 
-/// The integer network, as stored in a network file (see `docs/nnue.md`).
+/// The integer network, as stored in a network file (see [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QuantNet {
     hidden: usize,
