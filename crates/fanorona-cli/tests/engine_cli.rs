@@ -215,7 +215,11 @@ fn bench_and_analyse_switch_the_evaluation() {
         material,
         "--json",
     ]);
-    assert!(out.status.success());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(v["score"], "cp 99", "{v}");
     let bad = fanorona(&[

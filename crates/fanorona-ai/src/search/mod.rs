@@ -541,6 +541,22 @@ impl Searcher {
                         result.value = value;
                         result.score = Score::from_value(value);
                         result.pv = pv;
+                        // The last report is the answer: its line, at the depth completed.
+                        if result.depth > 0 {
+                            let elapsed = start.elapsed();
+                            let nodes = w.nodes + helper_nodes.load(Ordering::Relaxed);
+                            info(&Info {
+                                multipv: 1,
+                                depth: result.depth,
+                                seldepth: w.seldepth as u32,
+                                score: result.score,
+                                nodes,
+                                nps: nps(nodes, elapsed),
+                                time: elapsed,
+                                pv: result.pv.clone(),
+                                hashfull: w.tt.hashfull(),
+                            });
+                        }
                     }
                     break;
                 }
