@@ -1,10 +1,13 @@
-//! Option groups shared by several commands: the position to start from and the rule options.
+//! Option groups shared by several commands: the position to start from, the rule options and
+//! the evaluation.
 
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use clap::builder::RangedU64ValueParser;
+use fanorona_ai::nnue::Network;
 use fanorona_core::{BoardSize, GameKind, Position, Rules};
 
 /// Where a command starts: a position string, or the start of a board size.
@@ -170,4 +173,36 @@ pub fn seconds(text: &str) -> Result<f64, String> {
         ));
     }
     Ok(s)
+}
+
+/// The evaluation a search uses: `--eval-file`, `--nnue`, `--no-nnue`.
+#[derive(Args, Debug, Clone)]
+pub struct EvalArgs {
+    /// Evaluate the standard board with the NNUE network in FILE (docs/nnue.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["nnue", "no_nnue"])]
+    pub eval_file: Option<String>,
+    /// Evaluate the standard board with the network built into the engine.
+    #[arg(long, conflicts_with = "no_nnue")]
+    pub nnue: bool,
+    /// Evaluate with the hand evaluation everywhere.
+    #[arg(long)]
+    pub no_nnue: bool,
+}
+
+impl EvalArgs {
+    /// The evaluation asked for: `None` when no option is given (the engine's default), else
+    /// the network (`Some(None)`: the hand evaluation).
+    pub fn network(&self) -> Result<Option<Option<Arc<Network>>>> {
+        Ok(if let Some(path) = &self.eval_file {
+            let net =
+                Network::load(path).with_context(|| format!("cannot load the network {path}"))?;
+            Some(Some(Arc::new(net)))
+        } else if self.nnue {
+            Some(Some(Network::embedded()))
+        } else if self.no_nnue {
+            Some(None)
+        } else {
+            None
+        })
+    }
 }

@@ -13,7 +13,7 @@ use fanorona_core::record::{Element, GameRecord};
 use serde_json::json;
 
 use super::records::{Format, GameSource, display_name, open_input};
-use crate::options::{PositionArgs, limits, ranged};
+use crate::options::{EvalArgs, PositionArgs, limits, ranged};
 use crate::output::Output;
 use crate::progress;
 
@@ -82,15 +82,8 @@ pub struct AnalyseArgs {
     /// Search threads (Lazy SMP; default: the processors of this machine).
     #[arg(long, value_parser = ranged::<usize>(1..=fanorona_ai::params::MAX_THREADS as u64))]
     pub threads: Option<usize>,
-    /// Evaluate the standard board with the NNUE network in FILE (docs/nnue.md).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["nnue", "no_nnue"])]
-    pub eval_file: Option<String>,
-    /// Evaluate the standard board with the network built into the engine.
-    #[arg(long, conflicts_with = "no_nnue")]
-    pub nnue: bool,
-    /// Evaluate with the hand evaluation everywhere.
-    #[arg(long)]
-    pub no_nnue: bool,
+    #[command(flatten)]
+    pub eval: EvalArgs,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
@@ -176,9 +169,7 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
         args.threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
     );
-    if let Some(net) =
-        super::bench::network_choice(args.eval_file.as_deref(), args.nnue, args.no_nnue)?
-    {
+    if let Some(net) = args.eval.network()? {
         searcher.set_network(net);
     }
     if let Some(dir) = &args.tables {

@@ -5,16 +5,13 @@ use std::process::ExitCode;
 
 use std::time::Duration;
 
-use std::sync::Arc;
-
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use fanorona_ai::Limits;
 use fanorona_ai::bench::{self, BenchEngine};
-use fanorona_ai::nnue::Network;
 use serde_json::json;
 
-use crate::options::{limits, ranged};
+use crate::options::{EvalArgs, limits, ranged};
 use crate::progress;
 
 /// Search fixed positions to a fixed depth; print total nodes and nodes per second.
@@ -46,37 +43,11 @@ pub struct BenchArgs {
     /// The engine to run: this one, or the frozen v0.1.0 engine.
     #[arg(long, value_enum, default_value_t = Engine::Current)]
     pub engine: Engine,
-    /// Evaluate the standard board with the NNUE network in FILE (docs/nnue.md).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["nnue", "no_nnue"])]
-    pub eval_file: Option<String>,
-    /// Evaluate the standard board with the network built into the engine.
-    #[arg(long, conflicts_with = "no_nnue")]
-    pub nnue: bool,
-    /// Evaluate with the hand evaluation everywhere.
-    #[arg(long)]
-    pub no_nnue: bool,
+    #[command(flatten)]
+    pub eval: EvalArgs,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
-}
-
-/// The evaluation asked for by `--eval-file`, `--nnue` and `--no-nnue`: `None` when none is
-/// given (the engine's default), else the network (`Some(None)`: the hand evaluation).
-pub(crate) fn network_choice(
-    eval_file: Option<&str>,
-    nnue: bool,
-    no_nnue: bool,
-) -> Result<Option<Option<Arc<Network>>>> {
-    Ok(if let Some(path) = eval_file {
-        let net = Network::load(path).with_context(|| format!("cannot load the network {path}"))?;
-        Some(Some(Arc::new(net)))
-    } else if nnue {
-        Some(Some(Network::embedded()))
-    } else if no_nnue {
-        Some(None)
-    } else {
-        None
-    })
 }
 
 /// The engine a benchmark runs.
@@ -103,7 +74,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         Engine::Current => BenchEngine::Current,
         Engine::V0 => BenchEngine::Baseline,
     };
-    let network = network_choice(args.eval_file.as_deref(), args.nnue, args.no_nnue)?;
+    let network = args.eval.network()?;
     if network.is_some() && engine == BenchEngine::Baseline {
         anyhow::bail!(
             "--engine v0 has its own evaluation: --eval-file, --nnue and --no-nnue are for this engine"
