@@ -221,6 +221,29 @@ fn nps(nodes: u64, time: Duration) -> u64 {
     (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
 }
 
+/// The report of a search's answer when it is not the last iteration's line (a stopped
+/// iteration's better turn, a helper's deeper iteration): one line, at the answer's depth.
+fn answer_info(
+    result: &SearchResult,
+    nodes: u64,
+    seldepth: u32,
+    hashfull: u32,
+    start: Instant,
+) -> Info {
+    let elapsed = start.elapsed();
+    Info {
+        multipv: 1,
+        depth: result.depth,
+        seldepth,
+        score: result.score,
+        nodes,
+        nps: nps(nodes, elapsed),
+        time: elapsed,
+        pv: result.pv.clone(),
+        hashfull,
+    }
+}
+
 /// Why there is nothing to search.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[non_exhaustive]
@@ -543,19 +566,15 @@ impl Searcher {
                         result.pv = pv;
                         // The last report is the answer: its line, at the depth completed.
                         if result.depth > 0 {
-                            let elapsed = start.elapsed();
                             let nodes = w.nodes + helper_nodes.load(Ordering::Relaxed);
-                            info(&Info {
-                                multipv: 1,
-                                depth: result.depth,
-                                seldepth: w.seldepth as u32,
-                                score: result.score,
+                            let seldepth = w.seldepth as u32;
+                            info(&answer_info(
+                                &result,
                                 nodes,
-                                nps: nps(nodes, elapsed),
-                                time: elapsed,
-                                pv: result.pv.clone(),
-                                hashfull: w.tt.hashfull(),
-                            });
+                                seldepth,
+                                w.tt.hashfull(),
+                                start,
+                            ));
                         }
                     }
                     break;
@@ -637,18 +656,14 @@ impl Searcher {
                 root_moves[..=m].rotate_right(1);
             }
             let nodes = w.nodes + result.nodes;
-            let elapsed = start.elapsed();
-            info(&Info {
-                multipv: 1,
-                depth: result.depth,
-                seldepth: w.seldepth as u32,
-                score: result.score,
+            let seldepth = w.seldepth as u32;
+            info(&answer_info(
+                &result,
                 nodes,
-                nps: nps(nodes, elapsed),
-                time: elapsed,
-                pv: result.pv.clone(),
-                hashfull: w.tt.hashfull(),
-            });
+                seldepth,
+                w.tt.hashfull(),
+                start,
+            ));
         }
         result.seldepth = w.seldepth as u32;
         result.nodes += w.nodes;
