@@ -12,6 +12,13 @@ const GAMES: &str = "[Event \"tiny\"]\n[FEN \"8B/9/9/9/W1W6 w\"]\n[Result \"1-0\
 [Event \"unfinished\"]\n\n1. f2-e3A *\n\n\
 [Event \"small board\"]\n[Variant \"Fanoron-Dimy\"]\n[Result \"1/2-1/2\"]\n\n1. b2-c3A 1/2-1/2\n";
 
+/// Two more finished games from the same start as the first of [`GAMES`], Black's stone going
+/// elsewhere (four quiet positions each).
+const OTHER_GAMES: &str = "[Event \"tiny 2\"]\n[FEN \"8B/9/9/9/W1W6 w\"]\n[Result \"1-0\"]\n\n\
+1. c1-d1 i5-i4 2. d1-e1 1-0\n\n\
+[Event \"tiny 3\"]\n[FEN \"8B/9/9/9/W1W6 w\"]\n[Result \"1-0\"]\n\n\
+1. c1-d1 i5-h4 2. d1-e1 1-0\n";
+
 fn json(out: &std::process::Output) -> serde_json::Value {
     assert!(out.status.success(), "{}", stderr(out));
     serde_json::from_str(&stdout(out)).unwrap()
@@ -67,12 +74,43 @@ fn label_writes_one_record_per_quiet_position() {
 }
 
 #[test]
+fn a_game_that_repeats_an_earlier_one_is_skipped_and_counted() {
+    let dir = Dir::new();
+    let games = dir.path("games.fgn");
+    // The tiny game three times (the second copy in another file), the other two once.
+    std::fs::write(&games, [GAMES, GAMES, OTHER_GAMES].join("\n")).unwrap();
+    let again = dir.path("again.fgn");
+    std::fs::write(&again, GAMES).unwrap();
+    let data = dir.path("t.data");
+    let out = fanorona(&[
+        "nnue", "label", &games, &again, "--out", &data, "--depth", "1", "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["games"], 3);
+    assert_eq!(v["positions"], 12);
+    assert_eq!(v["skipped_repeats"], 2);
+    assert_eq!(v["skipped_unfinished"], 3);
+    assert_eq!(std::fs::read(&data).unwrap().len(), 16 + 12 * 24);
+    // The same result with another line of play is another game; a different result of the
+    // same turns too (the result is part of what is learnt).
+    let drawn = GAMES.replacen("1-0", "1/2-1/2", 2);
+    std::fs::write(&again, drawn).unwrap();
+    let v = json(&fanorona(&[
+        "nnue", "label", &games, &again, "--out", &data, "--depth", "1", "--json",
+    ]));
+    assert_eq!(
+        (v["games"].as_u64(), v["skipped_repeats"].as_u64()),
+        (Some(4), Some(1))
+    );
+}
+
+#[test]
 fn threads_and_the_validation_split_keep_the_order() {
     let dir = Dir::new();
     let games = dir.path("games.fgn");
-    // Three copies of the finished game: games 1, 2, 3; with --valid-every 2 the second goes
-    // to the validation file.
-    std::fs::write(&games, [GAMES, GAMES, GAMES].join("\n")).unwrap();
+    // Three finished games: 1, 2, 3; with --valid-every 2 the second goes to the validation
+    // file.
+    std::fs::write(&games, [GAMES, OTHER_GAMES].join("\n")).unwrap();
     let (t1, v1, t2, v2) = (
         dir.path("t1.data"),
         dir.path("v1.data"),

@@ -1,6 +1,7 @@
 //! `fanorona nnue label|train`: training data for the NNUE evaluation and its trainer.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -54,10 +55,13 @@ pub enum NnueCommand {
 /// --nodes or --depth; from the side to move's view, clamped to +-3000 centi-stones, forced
 /// wins and losses at +-3000) and the game's result for the side to move. Unfinished games and
 /// games of other boards or rules are skipped and counted; a game that cannot be read or
-/// replayed is an error (FILE:LINE:COL), status 2. The records come out in the order of the
-/// games, whatever --threads: the same input gives the same file. With --valid-out, every
-/// --valid-every-th game (counted over all files) goes there instead: a validation set held
-/// out by game.
+/// replayed is an error (FILE:LINE:COL), status 2. A game that repeats an earlier one of the
+/// input (the same positions, one after the other, and the same result) is skipped and
+/// counted: self-play between two copies of a deterministic engine plays each game of a
+/// colour-swapped pair twice, and a repeat adds no information. The records come out in the
+/// order of the games, whatever --threads: the same input gives the same file. With
+/// --valid-out, every --valid-every-th game (counted over all files, repeats left out) goes
+/// there instead: a validation set held out by game.
 ///
 /// Examples:
 ///   fanorona nnue label games.fgn --out train.data
@@ -186,6 +190,18 @@ struct ReadTally {
     games: u64,
     unfinished: u64,
     other_rules: u64,
+    repeats: u64,
+}
+
+/// A 64-bit fingerprint of a game's positions and result: two games with the same one are
+/// taken for the same game (a chance of about 3 in 100 million of a wrong match among a
+/// million different games).
+fn fingerprint(game: &Game, white: Wdl) -> u64 {
+    // `DefaultHasher::new()` has fixed keys: the same game always gives the same value.
+    let mut h = DefaultHasher::new();
+    game.positions().hash(&mut h);
+    white.hash(&mut h);
+    h.finish()
 }
 
 /// Reads the games of `files` in order and hands the finished standard ones to `send`.
@@ -195,6 +211,7 @@ fn read_games(
     mut send: impl FnMut(Job) -> bool,
 ) -> Result<ReadTally> {
     let mut tally = ReadTally::default();
+    let mut seen: HashSet<u64> = HashSet::new();
     let mut done_bytes = 0u64;
     for path in files {
         let name = shown(path);
@@ -227,6 +244,10 @@ fn read_games(
             };
             if !data::is_standard(game.start()) {
                 tally.other_rules += 1;
+                continue;
+            }
+            if !seen.insert(fingerprint(&game, white)) {
+                tally.repeats += 1;
                 continue;
             }
             tally.games += 1;
@@ -371,6 +392,7 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
                 "valid_positions": valid_positions,
                 "skipped_unfinished": tally.unfinished,
                 "skipped_other_rules": tally.other_rules,
+                "skipped_repeats": tally.repeats,
                 "out": shown(&args.out),
                 "valid_out": args.valid_out.as_deref().map(shown),
                 "seconds": seconds,
@@ -393,9 +415,11 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
         }
         writeln!(
             stdout,
-            "skipped: {} unfinished, {} of other boards or rules; {:.1} s, {:.0} positions/s",
+            "skipped: {} unfinished, {} of other boards or rules, {} repeats; {:.1} s, {:.0} \
+             positions/s",
             tally.unfinished,
             tally.other_rules,
+            tally.repeats,
             seconds,
             all as f64 / seconds.max(1e-9)
         )?;

@@ -31,8 +31,10 @@ use crate::progress;
 ///
 /// A player is `random`, `greedy` (largest capture), `engine` (full strength),
 /// `engine:LEVEL` (beginner, casual, strong, maximum), `engine:depth=N`, `engine:nodes=N`,
-/// `engine:movetime=MS`, `engine:threads=N` (options combine, each once:
-/// `engine:strong:movetime=50:threads=2`), or `uci:COMMAND`, an external engine speaking the
+/// `engine:movetime=MS`, `engine:threads=N`, `engine:eval=classic|nnue` (the hand evaluation
+/// or the embedded network), `engine:evalfile=PATH` (a network file; options combine, each
+/// once: `engine:strong:movetime=50:threads=2`), `engine:v0` (the frozen v0.1.0 engine, the
+/// baseline of strength claims), or `uci:COMMAND`, an external engine speaking the
 /// engine protocol; `option.NAME=VALUE` words after its command set its options, as in
 /// cutechess-cli (`uci:./other option.Threads=2 option.Hash=64`): an option the engine does
 /// not list after `uci`, or rejects, stops the match before the first game. Results count for
