@@ -38,7 +38,7 @@ use network::stones_of;
 
 /// The embedded network's file (`crates/fanorona-ai/nets/`; how it was made: [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md)
 /// and [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md)).
-pub(crate) const EMBEDDED: &[u8] = include_bytes!("../../nets/n1-h128-l05.nnue");
+pub(crate) const EMBEDDED: &[u8] = include_bytes!("../../nets/n2-h128-l05.nnue");
 
 /// A network built by hand: material only (a test fixture; its construction is in
 /// [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md)).

@@ -121,10 +121,10 @@ fn the_material_fixture_is_the_material_construction() {
 }
 
 #[test]
-fn the_embedded_network_is_the_trained_n1() {
+fn the_embedded_network_is_the_trained_n2() {
     let net = Network::embedded();
-    // n1-h128-l05 of docs/engine.md (its checksum is the file's last 8 bytes).
-    assert_eq!(net.checksum(), 0x7cc9_1a2d_f055_ffdf);
+    // n2-h128-l05 of docs/nnue.md (its checksum is the file's last 8 bytes).
+    assert_eq!(net.checksum(), 0x7dd4_c9bd_52fc_3a2d);
     assert_eq!(net.hidden(), 128);
     assert_eq!(net.to_bytes().as_slice(), EMBEDDED);
     // Trained on game results and searches: two stones up is good, two down bad.
