@@ -77,7 +77,8 @@ fn label_writes_one_record_per_quiet_position() {
 fn a_game_that_repeats_an_earlier_one_is_skipped_and_counted() {
     let dir = Dir::new();
     let games = dir.path("games.fgn");
-    // The tiny game three times (the second copy in another file), the other two once.
+    // The tiny game three times (twice in games.fgn, the third copy in again.fgn), the other
+    // two once.
     std::fs::write(&games, [GAMES, GAMES, OTHER_GAMES].join("\n")).unwrap();
     let again = dir.path("again.fgn");
     std::fs::write(&again, GAMES).unwrap();
@@ -91,8 +92,8 @@ fn a_game_that_repeats_an_earlier_one_is_skipped_and_counted() {
     assert_eq!(v["skipped_repeats"], 2);
     assert_eq!(v["skipped_unfinished"], 3);
     assert_eq!(std::fs::read(&data).unwrap().len(), 16 + 12 * 24);
-    // The same result with another line of play is another game; a different result of the
-    // same turns too (the result is part of what is learnt).
+    // A different result of the same turns is another game (the result is part of what is
+    // learnt): the drawn copy in again.fgn is labelled, the second copy in games.fgn is not.
     let drawn = GAMES.replacen("1-0", "1/2-1/2", 2);
     std::fs::write(&again, drawn).unwrap();
     let v = json(&fanorona(&[
