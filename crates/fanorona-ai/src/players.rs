@@ -259,8 +259,12 @@ impl std::error::Error for PlayerError {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub struct Timeouts {
-    /// The wait for `uciok` after `uci`, and for `readyok` after `isready`.
+    /// The wait for `uciok` after `uci`.
     pub handshake: Duration,
+    /// The wait for `readyok` after the options (and each game's rule options) are sent: an
+    /// engine may load endgame tables or a network before it answers, which takes longer than
+    /// starting.
+    pub setup: Duration,
     /// The wait for `bestmove` beyond the turn's `movetime`.
     pub turn_margin: Duration,
     /// The wait for `bestmove` when the turn has no `movetime` (depth or node limits).
@@ -270,11 +274,12 @@ pub struct Timeouts {
 }
 
 impl Default for Timeouts {
-    /// 10 s for the handshake, `movetime` + 10 s (or 120 s without a time limit) for a turn,
-    /// 2 s after `quit`.
+    /// 10 s for the handshake, 60 s for the setup, `movetime` + 10 s (or 120 s without a time
+    /// limit) for a turn, 2 s after `quit`.
     fn default() -> Timeouts {
         Timeouts {
             handshake: Duration::from_secs(10),
+            setup: Duration::from_secs(60),
             turn_margin: Duration::from_secs(10),
             turn_untimed: Duration::from_secs(120),
             quit: Duration::from_secs(2),
@@ -287,6 +292,7 @@ impl Timeouts {
     pub fn all(wait: Duration) -> Timeouts {
         Timeouts {
             handshake: wait,
+            setup: wait,
             turn_margin: wait,
             turn_untimed: wait,
             quit: wait,
@@ -1013,7 +1019,7 @@ impl ExternalPlayer {
         }
         self.send("isready");
         let command = self.command.clone();
-        self.wait_for("readyok", self.timeouts.handshake, |l| {
+        self.wait_for("readyok", self.timeouts.setup, |l| {
             match l.strip_prefix("info string ") {
                 Some(msg) if msg.to_ascii_lowercase().starts_with("error") => {
                     Err(format!("rejected ({shown}): {}", clip(msg)))
@@ -1152,7 +1158,7 @@ impl ExternalPlayer {
         }
         self.send("isready");
         let command = self.command.clone();
-        self.wait_for("readyok", self.timeouts.handshake, |l| {
+        self.wait_for("readyok", self.timeouts.setup, |l| {
             if sent.is_empty() {
                 return Ok(l == "readyok");
             }

@@ -92,6 +92,61 @@ fn a_faulty_engine_loses_its_games_and_every_game_is_kept() {
     }
 }
 
+/// An engine whose `isready` takes `seconds` to answer, as one loading endgame tables does.
+fn slow_to_set_up(dir: &Dir, seconds: &str) -> String {
+    let script = dir.path("slow.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "while IFS= read -r line; do\n\
+             case \"$line\" in\n\
+             uci) echo 'id name slow'; echo 'option name Rules type string default standard'; echo uciok ;;\n\
+             isready) sleep {seconds}; echo readyok ;;\n\
+             go*) echo 'bestmove a1-b1A' ;;\n\
+             quit) exit 0 ;;\n\
+             esac\n\
+             done\n"
+        ),
+    )
+    .unwrap();
+    format!("uci:/bin/sh {script}")
+}
+
+#[test]
+fn setting_up_has_a_time_out_of_its_own_longer_than_the_handshake() {
+    let dir = Dir::new();
+    let openings = dir.path("one.txt");
+    std::fs::write(&openings, format!("{ONE_TURN}\n")).unwrap();
+    let engine = slow_to_set_up(&dir, "1");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "match",
+            &engine,
+            "random",
+            "--games",
+            "1",
+            "--openings",
+            &openings,
+            "--handshake-timeout",
+            "300",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        fanorona(&args)
+    };
+    // `uciok` comes at once; the second `readyok` waits on the (default, 60 s) setup time-out.
+    let v = json(&run(&[]));
+    assert_eq!(v["games"], 1, "{v}");
+    assert_eq!(v["wins"], 1, "{v}");
+    assert_eq!(v["faults"]["first"], 0, "{v}");
+    // A setup time-out shorter than the engine's second is not waited past.
+    let started = Instant::now();
+    let out = run(&["--setup-timeout", "300"]);
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(!out.status.success(), "{}", stdout(&out));
+    assert!(stderr(&out).contains("readyok"), "{}", stderr(&out));
+}
+
 #[test]
 fn an_unwritable_out_path_fails_before_any_game() {
     let dir = Dir::new();

@@ -114,9 +114,13 @@ pub struct MatchArgs {
     /// The SPRT's probability of accepting ELO0 when ELO1 holds.
     #[arg(long, default_value_t = 0.05, requires = "sprt")]
     pub beta: f64,
-    /// External engines: the wait for `uciok` and `readyok`.
+    /// External engines: the wait for `uciok` after `uci`.
     #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = ranged::<u64>(1..=limits::MOVETIME_MS))]
     pub handshake_timeout: u64,
+    /// External engines: the wait for `readyok` after the options are sent (an engine may load
+    /// endgame tables or a network first).
+    #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = ranged::<u64>(1..=limits::MOVETIME_MS))]
+    pub setup_timeout: u64,
     /// External engines: the wait for `bestmove` beyond the turn's movetime (default 10000),
     /// or in all for a turn without a time limit (default 120000).
     #[arg(long, value_name = "MS", value_parser = ranged::<u64>(1..=limits::MOVETIME_MS))]
@@ -362,6 +366,7 @@ fn rerun_command(args: &MatchArgs, rules: Rules) -> String {
         .any(|p| p.trim().starts_with("uci:"));
     if external {
         opt("handshake-timeout", args.handshake_timeout.to_string());
+        opt("setup-timeout", args.setup_timeout.to_string());
         if let Some(t) = args.turn_timeout {
             opt("turn-timeout", t.to_string());
         }
@@ -498,6 +503,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
     limits.nodes = args.nodes;
     let mut timeouts = Timeouts::default();
     timeouts.handshake = Duration::from_millis(args.handshake_timeout);
+    timeouts.setup = Duration::from_millis(args.setup_timeout);
     timeouts.quit = Duration::from_millis(args.quit_timeout);
     if let Some(t) = args.turn_timeout {
         timeouts.turn_margin = Duration::from_millis(t);
