@@ -18,6 +18,11 @@ const ONE_TURN: &str = "9/9/9/9/W1B6 w";
 
 /// A fake engine run by /bin/sh: `go` runs `on_go`.
 fn fake(dir: &Dir, on_go: &str) -> String {
+    fake_engine(dir, "echo readyok", on_go)
+}
+
+/// A fake engine run by /bin/sh: `isready` runs `on_isready`, `go` runs `on_go`.
+fn fake_engine(dir: &Dir, on_isready: &str, on_go: &str) -> String {
     let script = dir.path("engine.sh");
     std::fs::write(
         &script,
@@ -25,7 +30,7 @@ fn fake(dir: &Dir, on_go: &str) -> String {
             "while IFS= read -r line; do\n\
              case \"$line\" in\n\
              uci) echo 'id name fake'; echo 'option name Rules type string default standard'; echo uciok ;;\n\
-             isready) echo readyok ;;\n\
+             isready) {on_isready} ;;\n\
              go*) {on_go} ;;\n\
              quit) exit 0 ;;\n\
              esac\n\
@@ -92,32 +97,13 @@ fn a_faulty_engine_loses_its_games_and_every_game_is_kept() {
     }
 }
 
-/// An engine whose `isready` takes `seconds` to answer, as one loading endgame tables does.
-fn slow_to_set_up(dir: &Dir, seconds: &str) -> String {
-    let script = dir.path("slow.sh");
-    std::fs::write(
-        &script,
-        format!(
-            "while IFS= read -r line; do\n\
-             case \"$line\" in\n\
-             uci) echo 'id name slow'; echo 'option name Rules type string default standard'; echo uciok ;;\n\
-             isready) sleep {seconds}; echo readyok ;;\n\
-             go*) echo 'bestmove a1-b1A' ;;\n\
-             quit) exit 0 ;;\n\
-             esac\n\
-             done\n"
-        ),
-    )
-    .unwrap();
-    format!("uci:/bin/sh {script}")
-}
-
 #[test]
 fn setting_up_has_a_time_out_of_its_own_longer_than_the_handshake() {
     let dir = Dir::new();
     let openings = dir.path("one.txt");
     std::fs::write(&openings, format!("{ONE_TURN}\n")).unwrap();
-    let engine = slow_to_set_up(&dir, "1");
+    // An engine that takes a second to answer `isready`, as one loading endgame tables does.
+    let engine = fake_engine(&dir, "sleep 1; echo readyok", "echo 'bestmove a1-b1A'");
     let run = |extra: &[&str]| {
         let mut args = vec![
             "match",
@@ -134,7 +120,7 @@ fn setting_up_has_a_time_out_of_its_own_longer_than_the_handshake() {
         args.extend_from_slice(extra);
         fanorona(&args)
     };
-    // `uciok` comes at once; the second `readyok` waits on the (default, 60 s) setup time-out.
+    // `uciok` comes at once; each `readyok` waits on the setup time-out (default 60 s).
     let v = json(&run(&[]));
     assert_eq!(v["games"], 1, "{v}");
     assert_eq!(v["wins"], 1, "{v}");
