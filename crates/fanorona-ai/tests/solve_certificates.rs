@@ -390,3 +390,59 @@ fn bounds_prove_one_side_does_not_lose() {
     }
     assert_eq!(seen, 6);
 }
+
+/// The checker knows only the capture game: a start or rules naming another game are refused
+/// at their line, never checked as the capture game (a 3x3 win re-labelled as Telo or Vela).
+#[test]
+fn starts_and_rules_of_other_games_are_refused_at_their_line() {
+    let t = text(&build(&solve::start(BoardSize::TELO)));
+    let lines = lines_of(&t);
+    assert!(
+        lines[3].starts_with("start ") && lines[3].ends_with(" w"),
+        "{}",
+        lines[3]
+    );
+    for (line_no, edit, kind) in [
+        (4, format!("{} telo", lines[3]), ErrorKind::Rules),
+        (4, format!("{} vela", lines[3]), ErrorKind::Rules),
+        (4, format!("{} 0 1 telo", lines[3]), ErrorKind::Rules),
+        (4, format!("{} 0 1", lines[3]), ErrorKind::Format),
+        (4, format!("{} ", lines[3]), ErrorKind::Format),
+        (4, lines[3].replacen(' ', "  ", 1), ErrorKind::Format),
+        (3, format!("{},game=telo", lines[2]), ErrorKind::Rules),
+        (3, format!("{},game=vela", lines[2]), ErrorKind::Rules),
+        (
+            3,
+            lines[2].replace("repetition=3", "repetition=banana"),
+            ErrorKind::Rules,
+        ),
+    ] {
+        let mut bad = lines.clone();
+        bad[line_no - 1] = edit.clone();
+        let e = rejected(&reseal(&bad));
+        assert_eq!(e.kind, kind, "{edit:?}: {e}");
+        assert_eq!(e.line, Some(line_no as u64), "{edit:?}: {e}");
+    }
+    // The capture game named explicitly is the capture game.
+    let mut named = lines.clone();
+    named[2] = format!("{},game=capture", lines[2]);
+    assert_eq!(check(&reseal(&named)).unwrap().value, "win");
+}
+
+/// A header count larger than the file can hold is refused before anything is reserved, even
+/// when the memory limit would allow it (it used to abort reserving 48 GB).
+#[test]
+fn header_counts_are_bounded_by_the_file_size() {
+    let t = text(&build(&solve::start(BoardSize::TELO)));
+    let mut lines = lines_of(&t);
+    let (first, _) = section(&lines, 0);
+    set_count(&mut lines, 0, 2_000_000_000);
+    let e = verify::verify(
+        Cursor::new(reseal(&lines).as_bytes()),
+        &Limits::default().with_max_bytes(64 << 30),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Format, "{e}");
+    assert_eq!(e.line, Some(first as u64), "{e}");
+    assert!(e.message.contains("2000000000"), "{e}");
+}

@@ -2,7 +2,7 @@
 //! bookkeeping), its proofs as certificates checked by the independent checker, and
 //! checkpoints.
 
-use fanorona_ai::solve::dfpn::Dfpn;
+use fanorona_ai::solve::dfpn::{CheckpointError, Dfpn};
 use fanorona_ai::solve::{self, Budget, Value, retro, verify};
 use fanorona_core::{BoardSize, Position};
 
@@ -144,13 +144,13 @@ fn a_small_table_still_decides_and_checkpoints_resume() {
     let file = std::env::temp_dir().join(format!("fanorona-dfpn-{}.ckpt", std::process::id()));
     s.save(&file).unwrap();
     let mut t = Dfpn::new(&start, start.side_to_move()).unwrap();
-    t.load(&file).unwrap();
+    t.load(&file, &Budget::default()).unwrap();
     assert_eq!(t.entries(), s.entries());
     let again = t.run(&Budget::default(), &mut |_| {}).unwrap();
     assert_eq!((again.proved, again.expanded), (Some(true), 0));
     // Another position's checkpoint is refused.
     let mut other = Dfpn::new(&solve::start(BoardSize::TELO), start.side_to_move()).unwrap();
-    assert!(other.load(&file).is_err());
+    assert!(other.load(&file, &Budget::default()).is_err());
     std::fs::remove_file(&file).unwrap();
 }
 
@@ -203,4 +203,148 @@ fn dfpn_disproofs_are_bound_certificates_the_checker_accepts() {
         }
         assert!(done.iter().all(|&d| d > 0), "{size}: {done:?}");
     }
+}
+
+/// The offset of the first record of a checkpoint: after its seven header lines.
+fn records_start(bytes: &[u8]) -> usize {
+    let mut at = 0;
+    for _ in 0..7 {
+        at += bytes[at..].iter().position(|&b| b == b'\n').unwrap() + 1;
+    }
+    at
+}
+
+/// Rewrites a checkpoint's end line with the right checksum (FNV-1a 64 of what precedes it,
+/// computed here independently of the solver).
+fn reseal(bytes: &mut Vec<u8>) {
+    let body = bytes.len() - 21;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in &bytes[..body] {
+        h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+    }
+    bytes.truncate(body);
+    bytes.extend_from_slice(format!("end {h:016x}\n").as_bytes());
+}
+
+/// Checkpoints carry their board, rules, start, attacker and a checksum: a damaged, edited or
+/// foreign one is refused where it goes wrong, and the table is never replaced by a bad one.
+/// (Setting pn = 0 in every record used to turn "Black cannot force a win" into "can".)
+#[test]
+fn damaged_and_foreign_checkpoints_are_refused_where_they_go_wrong() {
+    let start = solve::start(BoardSize::TELO);
+    let black = fanorona_core::Color::Black;
+    let mut s = Dfpn::new(&start, black).unwrap();
+    // White wins 3x3: Black's attack is disproved.
+    assert_eq!(
+        s.run(&Budget::default(), &mut |_| {}).unwrap().proved,
+        Some(false)
+    );
+    let file = std::env::temp_dir().join(format!("fanorona-dfpn-bad-{}.ckpt", std::process::id()));
+    s.save(&file).unwrap();
+    let good = std::fs::read(&file).unwrap();
+    let text = String::from_utf8_lossy(&good[..records_start(&good)]).into_owned();
+    assert!(
+        text.starts_with("fanorona-dfpn 2\nboard 3x3\nrules "),
+        "{text}"
+    );
+    assert!(text.contains("\nattacker black\n"), "{text}");
+    let entries = s.entries() as usize;
+    assert_eq!(good.len(), records_start(&good) + entries * 30 + 21);
+    let load = |bytes: &[u8], budget: &Budget| {
+        std::fs::write(&file, bytes).unwrap();
+        let mut t = Dfpn::new(&start, black).unwrap();
+        let r = t.load(&file, budget);
+        (r, t.entries())
+    };
+    assert_eq!(load(&good, &Budget::default()).1, s.entries());
+    // Every record proved (pn = 0), checksum left as it was: refused at the end line.
+    let first = records_start(&good);
+    let mut forged = good.clone();
+    for i in 0..entries {
+        forged[first + i * 30 + 16..first + i * 30 + 20].copy_from_slice(&0u32.to_le_bytes());
+    }
+    let (e, kept) = load(&forged, &Budget::default());
+    assert!(e.is_err(), "a forged table is refused");
+    assert_eq!(kept, 0, "the table is not replaced by a refused checkpoint");
+    // A record's work changed (any value is in range there): the checksum finds it.
+    let mut forged = good.clone();
+    forged[first + 24] ^= 1;
+    let (e, kept) = load(&forged, &Budget::default());
+    let e = e.unwrap_err();
+    assert!(e.to_string().contains("checksum mismatch"), "{e}");
+    assert!(
+        matches!(&e, CheckpointError::Format { at, .. } if at.starts_with(&format!("byte {}", good.len() - 21))),
+        "{e}"
+    );
+    assert_eq!(kept, 0, "the table is not replaced by a refused checkpoint");
+    // Both numbers 0 with the checksum fixed: refused at that record.
+    let mut both = good.clone();
+    both[first + 30 + 16..first + 30 + 24].copy_from_slice(&[0; 8]);
+    reseal(&mut both);
+    let e = load(&both, &Budget::default()).0.unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with(&format!("record 2 (byte {})", first + 30)),
+        "{e}"
+    );
+    // A key off the board, checksum fixed: refused at that record, no panic.
+    let mut off = good.clone();
+    off[first..first + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+    reseal(&mut off);
+    let e = load(&off, &Budget::default()).0.unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with(&format!("record 1 (byte {first})")),
+        "{e}"
+    );
+    // Another board, rules or attacker (checksum fixed): refused at that header line.
+    for (from, to, line) in [
+        ("board 3x3", "board 3x5", 2),
+        ("stuck=loses", "stuck=draws", 3),
+        ("attacker black", "attacker white", 5),
+    ] {
+        let head = text.replacen(from, to, 1);
+        let mut other = head.into_bytes();
+        other.extend_from_slice(&good[first..]);
+        reseal(&mut other);
+        let e = load(&other, &Budget::default()).0.unwrap_err();
+        assert!(
+            matches!(e, CheckpointError::Foreign { line: l, .. } if l == line),
+            "{from}: {e}"
+        );
+    }
+    // Truncated: the size does not match the count (line 6).
+    let e = load(&good[..good.len() - 40], &Budget::default())
+        .0
+        .unwrap_err();
+    assert!(e.to_string().starts_with("line 6:"), "{e}");
+    // A count larger than the file: refused before anything is reserved.
+    let huge = text.replacen(
+        &format!("entries {entries}\n"),
+        "entries 2000000000000\n",
+        1,
+    );
+    let e = load(huge.as_bytes(), &Budget::default()).0.unwrap_err();
+    assert!(e.to_string().starts_with("line 6:"), "{e}");
+    // The memory budget holds while loading: 48 bytes an entry.
+    let small = Budget::default().with_max_bytes(entries as u64 * 48 - 1);
+    let e = load(&good, &small).0.unwrap_err();
+    assert!(matches!(e, CheckpointError::MemoryLimit { .. }), "{e}");
+    assert_eq!(
+        load(
+            &good,
+            &Budget::default().with_max_bytes(entries as u64 * 48)
+        )
+        .1,
+        s.entries()
+    );
+    // The format-1 checkpoints (no checksum, no rules) are not read.
+    let e = load(b"fanorona-dfpn 1\n3/3/3 w\n", &Budget::default())
+        .0
+        .unwrap_err();
+    assert!(
+        e.to_string().starts_with("line 1:") && e.to_string().contains("format 1"),
+        "{e}"
+    );
+    std::fs::remove_file(&file).unwrap();
 }

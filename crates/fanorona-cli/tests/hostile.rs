@@ -1260,3 +1260,197 @@ fn external_engines_never_outlive_the_match() {
     assert_processes_end(&dir.join("pids"), "after SIGTERM");
     assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 26, part B: the solver's inputs (certificates, df-pn checkpoints, options a game does
+// not use) and the smaller readers (opening suites, table checks, escapes).
+// ---------------------------------------------------------------------------------------------
+
+/// FNV-1a 64 (the certificate's and the checkpoint's checksum), written here independently.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// A certificate's text with `edit` applied to its lines and the end line's checksum fixed.
+fn resealed_certificate(text: &str, edit: impl Fn(&mut Vec<String>)) -> String {
+    let mut lines: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with("end "))
+        .map(str::to_owned)
+        .collect();
+    edit(&mut lines);
+    let body: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    format!("{body}end {:016x}\n", fnv1a(body.as_bytes()))
+}
+
+/// The 3x3 certificate (a win for White), made by the binary itself.
+fn certificate_3x3(dir: &Path) -> String {
+    let o = run_in(
+        dir,
+        &["solve", "--board", "3x3", "--certificate", "3x3.cert"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    fs::read_to_string(dir.join("3x3.cert")).expect("certificate")
+}
+
+/// `verify-proof` checks the capture game only: a start naming Vela or Telo (checksum fixed)
+/// is refused at its line, not reported valid (the Telo position is in fact lost).
+#[test]
+fn verify_proof_refuses_starts_of_other_games() {
+    let dir = scratch("cert-games");
+    let text = certificate_3x3(&dir);
+    for game in ["telo", "vela"] {
+        let bad = resealed_certificate(&text, |lines| {
+            let i = lines.iter().position(|l| l.starts_with("start ")).unwrap();
+            lines[i] = format!("{} {game}", lines[i]);
+        });
+        fs::write(dir.join("bad.cert"), bad).expect("write");
+        let o = run_in(&dir, &["verify-proof", "bad.cert"]);
+        assert_clean_failure(&o, 1, "bad.cert:4:");
+        assert!(err(&o).contains(game), "{game}: {}", err(&o));
+        let o = run_in(&dir, &["verify-proof", "bad.cert", "--json"]);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&o.stdout).contains("\"valid\":false"));
+    }
+    let bad = resealed_certificate(&text, |lines| lines[2].push_str(",game=telo"));
+    fs::write(dir.join("bad.cert"), bad).expect("write");
+    assert_clean_failure(
+        &run_in(&dir, &["verify-proof", "bad.cert"]),
+        1,
+        "bad.cert:3:",
+    );
+}
+
+/// A tiny certificate whose header announces two billion positions is refused at that line,
+/// not aborted reserving 48 GB, however much memory `--max-memory` allows.
+#[test]
+fn verify_proof_bounds_header_counts_by_the_file_size() {
+    let dir = scratch("cert-count");
+    let text = certificate_3x3(&dir);
+    let bad = resealed_certificate(&text, |lines| {
+        let i = lines
+            .iter()
+            .position(|l| l.starts_with("strategy "))
+            .unwrap();
+        lines[i] = "strategy white 2000000000 ordered".to_owned();
+    });
+    assert!(bad.len() < 4096);
+    fs::write(dir.join("big.cert"), bad).expect("write");
+    let o = run_in(&dir, &["verify-proof", "big.cert", "--max-memory", "64G"]);
+    assert_clean_failure(&o, 1, "big.cert:6:");
+    assert!(err(&o).contains("2000000000"), "{}", err(&o));
+}
+
+/// The records of a df-pn checkpoint: their first byte and count (format 2: seven header
+/// lines, 30-byte records, a 21-byte end line; format 1: magic, position line, 17 bytes).
+fn checkpoint_records(bytes: &[u8]) -> (usize, usize) {
+    let line_end = |from: usize| from + bytes[from..].iter().position(|&b| b == b'\n').unwrap() + 1;
+    if bytes.starts_with(b"fanorona-dfpn 1\n") {
+        let first = line_end(16) + 17;
+        (first, (bytes.len() - first) / 30)
+    } else {
+        let first = (0..7).fold(0, |at, _| line_end(at));
+        (first, (bytes.len() - first - 21) / 30)
+    }
+}
+
+/// A df-pn checkpoint is checked before it is trusted: one edited to prove every position (it
+/// used to turn "Black cannot force a win" into "can", exit 0), one of another board, and one
+/// larger than `--max-memory` are refused with a located error, and the file is left as it was.
+#[test]
+fn solve_checkpoints_are_checked_before_they_are_trusted() {
+    let dir = scratch("checkpoints");
+    let prove = ["solve", "--board", "3x3", "--prove", "black", "--dfpn"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        [&prove[..], &["--checkpoint", "c.dfpn"], extra].concat()
+    };
+    let o = run_in(&dir, &with(&[]));
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Black cannot force a win"));
+    let good = fs::read(dir.join("c.dfpn")).expect("checkpoint");
+    // Every record's proof number set to 0 (proved), the rest left alone.
+    let (first, count) = checkpoint_records(&good);
+    assert!(count > 0);
+    let mut forged = good.clone();
+    for i in 0..count {
+        forged[first + 30 * i + 16..first + 30 * i + 20].fill(0);
+    }
+    fs::write(dir.join("c.dfpn"), &forged).expect("write");
+    let o = run_in(&dir, &with(&[]));
+    assert_clean_failure(&o, 2, "c.dfpn");
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("can force"));
+    assert!(
+        err(&o).contains("record ") || err(&o).contains("byte "),
+        "{}",
+        err(&o)
+    );
+    assert_eq!(
+        fs::read(dir.join("c.dfpn")).unwrap(),
+        forged,
+        "left as it was"
+    );
+    // Another board's search: refused at the board line.
+    fs::write(dir.join("c.dfpn"), &good).expect("write");
+    let other = [
+        "solve",
+        "--board",
+        "3x5",
+        "--prove",
+        "black",
+        "--dfpn",
+        "--checkpoint",
+        "c.dfpn",
+    ];
+    let o = run_in(&dir, &other);
+    assert_clean_failure(&o, 2, "line 2");
+    assert_eq!(fs::read(dir.join("c.dfpn")).unwrap(), good);
+    // More entries than the memory budget holds (48 bytes each): refused before reading them.
+    let o = run_in(&dir, &with(&["--max-memory", "1K"]));
+    assert_clean_failure(&o, 2, "c.dfpn");
+    assert!(err(&o).contains("budget"), "{}", err(&o));
+    assert_eq!(fs::read(dir.join("c.dfpn")).unwrap(), good);
+}
+
+/// Under `game=telo`, `solve` takes none of the methods' options: each is an error naming it
+/// (exit 2), never silently ignored with exit 0; nothing is written.
+#[test]
+fn solve_refuses_options_a_game_does_not_use() {
+    let dir = scratch("telo-options");
+    let telo = ["solve", "--board", "3x3", "--rules", "game=telo"];
+    for extra in [
+        &["--certificate", "/nonexistent/dir/x"][..],
+        &["--certificate", "x.cert"][..],
+        &["--tables", "t"][..],
+        &["--probe", "t"][..],
+        &["--prove", "white"][..],
+        &["--prove", "white", "--dfpn", "--checkpoint", "c.dfpn"][..],
+        &["--check-tables", "t"][..],
+        &["--method", "pn"][..],
+        &["--max-memory", "1G"][..],
+        &["--max-time", "10"][..],
+        &["--line", "3"][..],
+    ] {
+        let o = run_in(&dir, &[&telo[..], extra].concat());
+        assert_clean_failure(&o, 2, extra[0]);
+        assert!(err(&o).contains("game=telo"), "{extra:?}: {}", err(&o));
+    }
+    assert!(
+        fs::read_dir(&*dir).unwrap().next().is_none(),
+        "nothing written"
+    );
+    // The same position string with the game word, and the options it does take.
+    let o = run_in(
+        &dir,
+        &["solve", "--fen", "3/3/3 w telo", "--prove", "white"],
+    );
+    assert_clean_failure(&o, 2, "--prove");
+    let o = run_in(&dir, &[&telo[..], &["--json"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    // Endgame tables are of the capture game; --max-stones belongs to the tables.
+    let o = run_in(&dir, &["solve", "--rules", "game=vela", "--tables", "t"]);
+    assert_clean_failure(&o, 2, "--tables");
+    let o = run_in(&dir, &["solve", "--board", "3x3", "--max-stones", "3"]);
+    assert_clean_failure(&o, 2, "--max-stones");
+}

@@ -43,13 +43,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use fanorona_core::{Color, Position, Turn};
 
-use super::certificate::Certificate;
+use super::certificate::{Certificate, fnv1a};
 use super::key::{Key, KeyMap, KeySet, Keyer};
 use super::{Budget, Progress, SolveError};
 
@@ -801,7 +801,9 @@ impl Dfpn {
         Ok(r.len)
     }
 
-    /// Writes the table to `file` atomically (a temporary file beside it, then renamed).
+    /// Writes the table to `file` atomically (a temporary file beside it, then renamed), in
+    /// the checkpoint format of [`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md) (version 2: the board, rules, start and attacker
+    /// it belongs to, and a checksum).
     ///
     /// # Errors
     ///
@@ -809,22 +811,25 @@ impl Dfpn {
     pub fn save(&self, file: &Path) -> std::io::Result<()> {
         let tmp = file.with_extension(format!("tmp{}", std::process::id()));
         let result = (|| {
-            let mut w = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-            w.write_all(CHECKPOINT_MAGIC)?;
-            w.write_all(self.root.to_fen().as_bytes())?;
-            w.write_all(b"\n")?;
-            w.write_all(&[u8::from(self.attacker == Color::Black)])?;
-            w.write_all(&(self.table.len() as u64).to_le_bytes())?;
-            w.write_all(&self.expanded.to_le_bytes())?;
+            let mut w = HashingWriter {
+                inner: std::io::BufWriter::new(std::fs::File::create(&tmp)?),
+                hash: FNV_OFFSET,
+            };
+            w.write_all(self.checkpoint_header(self.table.len() as u64).as_bytes())?;
             for (k, e) in &self.table {
-                w.write_all(&k.a.to_le_bytes())?;
-                w.write_all(&k.b.to_le_bytes())?;
-                w.write_all(&e.pn.to_le_bytes())?;
-                w.write_all(&e.dn.to_le_bytes())?;
-                w.write_all(&e.work.to_le_bytes())?;
-                w.write_all(&e.len.to_le_bytes())?;
+                let mut rec = [0u8; RECORD_BYTES as usize];
+                rec[0..8].copy_from_slice(&k.a.to_le_bytes());
+                rec[8..16].copy_from_slice(&k.b.to_le_bytes());
+                rec[16..20].copy_from_slice(&e.pn.to_le_bytes());
+                rec[20..24].copy_from_slice(&e.dn.to_le_bytes());
+                rec[24..28].copy_from_slice(&e.work.to_le_bytes());
+                rec[28..30].copy_from_slice(&e.len.to_le_bytes());
+                w.write_all(&rec)?;
             }
-            let f = w.into_inner().map_err(|e| e.into_error())?;
+            let hash = w.hash;
+            let mut inner = w.inner;
+            writeln!(inner, "end {hash:016x}")?;
+            let f = inner.into_inner().map_err(|e| e.into_error())?;
             f.sync_all()?;
             std::fs::rename(&tmp, file)
         })();
@@ -834,65 +839,256 @@ impl Dfpn {
         result
     }
 
-    /// Loads a table saved by [`Dfpn::save`] for the same position and attacker, to resume.
+    /// The text lines that open a checkpoint of this search with `entries` records.
+    fn checkpoint_header(&self, entries: u64) -> String {
+        format!(
+            "{}\nboard {}\nrules {}\nstart {}\nattacker {}\nentries {entries}\nexpanded {}\n",
+            CHECKPOINT_MAGIC,
+            self.root.size(),
+            self.keyer.rules.to_full_string(),
+            self.root.to_fen(),
+            side_word(self.attacker),
+            self.expanded
+        )
+    }
+
+    /// Loads a table saved by [`Dfpn::save`] for the same board, rules, start and attacker, to
+    /// resume, within `budget`'s memory. Nothing of the file is trusted before it is checked:
+    /// the header must name this search, the file's size must be exactly what its entry count
+    /// implies, the table that count makes must fit [`Budget::max_bytes`] (by the estimate the
+    /// search itself keeps, 48 bytes an entry) before anything is reserved, every record must
+    /// be a position of this board with proof and disproof numbers in range, no position may
+    /// appear twice, and the checksum must match. The search's table is replaced only when
+    /// all of that holds.
     ///
     /// # Errors
     ///
-    /// The file system's; [`std::io::ErrorKind::InvalidData`] when the file is not a
-    /// checkpoint of this search.
-    pub fn load(&mut self, file: &Path) -> std::io::Result<()> {
-        let bad =
-            |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_owned());
-        let mut r = std::io::BufReader::new(std::fs::File::open(file)?);
-        let mut magic = [0u8; 16];
-        r.read_exact(&mut magic)?;
-        if &magic != CHECKPOINT_MAGIC {
-            return Err(bad("not a df-pn checkpoint"));
+    /// [`CheckpointError`]: the file cannot be read, is not a checkpoint of this version or is
+    /// damaged (located by line or record and byte), belongs to another search (located by
+    /// line), or needs more memory than the budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fanorona_ai::solve::{self, Budget, dfpn::{CheckpointError, Dfpn}};
+    /// use fanorona_core::{BoardSize, Color};
+    ///
+    /// let start = solve::start(BoardSize::TELO);
+    /// let mut search = Dfpn::new(&start, Color::Black)?;
+    /// search.run(&Budget::default(), &mut |_| {})?;
+    /// let file = std::env::temp_dir().join(format!("dfpn-doc-{}.ckpt", std::process::id()));
+    /// search.save(&file)?;
+    /// let mut again = Dfpn::new(&start, Color::Black)?;
+    /// again.load(&file, &Budget::default())?;
+    /// assert_eq!(again.entries(), search.entries());
+    /// // The other attacker's search refuses it at the `attacker` line.
+    /// let mut other = Dfpn::new(&start, Color::White)?;
+    /// let e = other.load(&file, &Budget::default()).unwrap_err();
+    /// assert!(matches!(e, CheckpointError::Foreign { line: 5, .. }));
+    /// // So does a budget too small for its table (48 bytes an entry).
+    /// let e = again.load(&file, &Budget::default().with_max_bytes(64)).unwrap_err();
+    /// assert!(matches!(e, CheckpointError::MemoryLimit { .. }));
+    /// std::fs::remove_file(&file)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn load(&mut self, file: &Path, budget: &Budget) -> Result<(), CheckpointError> {
+        let meta = std::fs::metadata(file).map_err(CheckpointError::Io)?;
+        if !meta.is_file() {
+            return Err(CheckpointError::Format {
+                at: "the file".to_owned(),
+                reason: "not a regular file".to_owned(),
+            });
         }
-        let mut fen = Vec::new();
-        loop {
-            let mut b = [0u8; 1];
-            r.read_exact(&mut b)?;
-            if b[0] == b'\n' {
-                break;
+        let f = super::tablebase::open_nonblocking(file).map_err(CheckpointError::Io)?;
+        let file_len = f.metadata().map_err(CheckpointError::Io)?.len();
+        let mut r = std::io::BufReader::with_capacity(1 << 16, f);
+        let mut hash = FNV_OFFSET;
+        let mut offset = 0u64;
+        let mut line_no = 0u32;
+        let mut read_line = |r: &mut std::io::BufReader<std::fs::File>,
+                             what: &str|
+         -> Result<(u32, String), CheckpointError> {
+            line_no += 1;
+            let mut buf = Vec::new();
+            let n = r
+                .by_ref()
+                .take(MAX_HEADER_LINE as u64 + 1)
+                .read_until(b'\n', &mut buf)
+                .map_err(CheckpointError::Io)?;
+            let bad = |reason: String| CheckpointError::Format {
+                at: format!("line {line_no}"),
+                reason,
+            };
+            if buf.last() != Some(&b'\n') {
+                return Err(bad(if n > MAX_HEADER_LINE {
+                    format!("longer than {MAX_HEADER_LINE} bytes where {what} should be")
+                } else {
+                    format!("the file ends where {what} should be")
+                }));
             }
-            if fen.len() > 4096 {
-                return Err(bad("checkpoint header too long"));
+            hash = fnv1a(hash, &buf);
+            offset += n as u64;
+            buf.pop();
+            String::from_utf8(buf)
+                .map(|t| (line_no, t))
+                .map_err(|_| bad(format!("not UTF-8 text where {what} should be")))
+        };
+        let (_, magic) = read_line(&mut r, "the first line")?;
+        if magic != CHECKPOINT_MAGIC {
+            return Err(CheckpointError::Format {
+                at: "line 1".to_owned(),
+                reason: if magic == "fanorona-dfpn 1" {
+                    "a checkpoint of format 1, which has no checksum and does not name its rules: \
+                     it cannot be trusted and is not read (start the search again without it)"
+                        .to_owned()
+                } else {
+                    format!("not a df-pn checkpoint of version 2 ({CHECKPOINT_MAGIC:?} expected)")
+                },
+            });
+        }
+        let own: Vec<String> = self
+            .checkpoint_header(0)
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        // board, rules, start, attacker: each must be this search's.
+        for (i, name) in ["board", "rules", "start", "attacker"].iter().enumerate() {
+            let (line, text) = read_line(&mut r, name)?;
+            let mine = &own[i + 1];
+            if !text.starts_with(&format!("{name} ")) {
+                return Err(CheckpointError::Format {
+                    at: format!("line {line}"),
+                    reason: format!("expected \"{name} ...\""),
+                });
             }
-            fen.push(b[0]);
+            if &text != mine {
+                return Err(CheckpointError::Foreign {
+                    line,
+                    reason: format!(
+                        "the checkpoint's {name} is {:?}, this search's is {:?}",
+                        &text[name.len() + 1..],
+                        &mine[name.len() + 1..]
+                    ),
+                });
+            }
         }
-        if fen != self.root.to_fen().as_bytes() {
-            return Err(bad("the checkpoint is of another position"));
+        let mut number = |r: &mut std::io::BufReader<std::fs::File>,
+                          name: &str|
+         -> Result<(u32, u64), CheckpointError> {
+            let (line, text) = read_line(r, name)?;
+            text.strip_prefix(name)
+                .and_then(|t| t.strip_prefix(' '))
+                .and_then(|t| t.parse::<u64>().ok())
+                .map(|n| (line, n))
+                .ok_or_else(|| CheckpointError::Format {
+                    at: format!("line {line}"),
+                    reason: format!("expected \"{name} NUMBER\""),
+                })
+        };
+        let (count_line, count) = number(&mut r, "entries")?;
+        let (_, expanded) = number(&mut r, "expanded")?;
+        let header_len = offset;
+        let expected_len = count
+            .checked_mul(RECORD_BYTES)
+            .and_then(|b| b.checked_add(header_len + END_LINE_BYTES));
+        if expected_len != Some(file_len) {
+            return Err(CheckpointError::Format {
+                at: format!("line {count_line}"),
+                reason: format!(
+                    "{count} entries make a file of {} bytes, but it has {file_len} (truncated or \
+                     damaged)",
+                    expected_len.map_or_else(|| "more than 2^64".to_owned(), |n| n.to_string())
+                ),
+            });
         }
-        let mut side = [0u8; 1];
-        r.read_exact(&mut side)?;
-        if (side[0] == 1) != (self.attacker == Color::Black) {
-            return Err(bad("the checkpoint is of the other attacker"));
+        let needed = count.saturating_mul(ENTRY_BYTES);
+        if let Some(limit) = budget.max_bytes
+            && needed > limit
+        {
+            return Err(CheckpointError::MemoryLimit {
+                entries: count,
+                bytes: needed,
+                limit,
+            });
         }
-        let mut n = [0u8; 8];
-        r.read_exact(&mut n)?;
-        let count = u64::from_le_bytes(n);
-        r.read_exact(&mut n)?;
-        self.expanded = u64::from_le_bytes(n);
-        let mut rec = [0u8; 30];
-        self.table.clear();
-        for _ in 0..count {
-            r.read_exact(&mut rec)?;
+        let mut table: KeyMap<Entry> = KeyMap::default();
+        usize::try_from(count)
+            .ok()
+            .and_then(|n| table.try_reserve(n).ok())
+            .ok_or(CheckpointError::MemoryLimit {
+                entries: count,
+                bytes: needed,
+                limit: budget.max_bytes.unwrap_or(u64::MAX),
+            })?;
+        let mut rec = [0u8; RECORD_BYTES as usize];
+        for i in 0..count {
+            let at = || format!("record {} (byte {})", i + 1, header_len + i * RECORD_BYTES);
+            r.read_exact(&mut rec).map_err(|e| {
+                if e.kind() == std::io::ErrorKind::UnexpectedEof {
+                    CheckpointError::Format {
+                        at: at(),
+                        reason: "the file ends here (it shrank while read)".to_owned(),
+                    }
+                } else {
+                    CheckpointError::Io(e)
+                }
+            })?;
+            hash = fnv1a(hash, &rec);
             let u64_at = |i: usize| u64::from_le_bytes(rec[i..i + 8].try_into().expect("8"));
             let u32_at = |i: usize| u32::from_le_bytes(rec[i..i + 4].try_into().expect("4"));
-            self.table.insert(
-                Key {
-                    a: u64_at(0),
-                    b: u64_at(8),
-                },
-                Entry {
-                    pn: u32_at(16),
-                    dn: u32_at(20),
-                    work: u32_at(24),
-                    len: u16::from_le_bytes([rec[28], rec[29]]),
-                },
-            );
+            let key = Key {
+                a: u64_at(0),
+                b: u64_at(8),
+            };
+            let entry = Entry {
+                pn: u32_at(16),
+                dn: u32_at(20),
+                work: u32_at(24),
+                len: u16::from_le_bytes([rec[28], rec[29]]),
+            };
+            let bad = |reason: String| CheckpointError::Format { at: at(), reason };
+            if self.keyer.checked_position(key).is_none() {
+                return Err(bad(format!(
+                    "{:x}:{:x} is not a position of this board and rules",
+                    key.a, key.b
+                )));
+            }
+            if entry.pn > INF || entry.dn > INF || (entry.pn == 0 && entry.dn == 0) {
+                return Err(bad(format!(
+                    "proof and disproof numbers {} and {} are out of range",
+                    entry.pn, entry.dn
+                )));
+            }
+            if table.insert(key, entry).is_some() {
+                return Err(bad("a position that appears earlier in the file".to_owned()));
+            }
         }
+        let end_at = header_len + count * RECORD_BYTES;
+        let mut end = [0u8; END_LINE_BYTES as usize];
+        r.read_exact(&mut end).map_err(CheckpointError::Io)?;
+        let said = std::str::from_utf8(&end)
+            .ok()
+            .and_then(|t| t.strip_prefix("end "))
+            .and_then(|t| t.strip_suffix('\n'))
+            .filter(|t| t.len() == 16)
+            .and_then(|t| u64::from_str_radix(t, 16).ok());
+        let Some(said) = said else {
+            return Err(CheckpointError::Format {
+                at: format!("byte {end_at}"),
+                reason: "expected the end line \"end CHECKSUM\"".to_owned(),
+            });
+        };
+        if said != hash {
+            return Err(CheckpointError::Format {
+                at: format!("byte {end_at} (the end line)"),
+                reason: format!(
+                    "checksum mismatch: the contents hash to {hash:016x}, the end line says \
+                     {said:016x} (the file was altered or damaged)"
+                ),
+            });
+        }
+        self.table = table;
+        self.expanded = expanded;
         Ok(())
     }
 
@@ -946,7 +1142,102 @@ impl Dfpn {
     }
 }
 
-const CHECKPOINT_MAGIC: &[u8; 16] = b"fanorona-dfpn 1\n";
+/// The first line of a checkpoint (version 2; version 1 had no checksum nor rules).
+const CHECKPOINT_MAGIC: &str = "fanorona-dfpn 2";
+/// Bytes of one record of a checkpoint.
+const RECORD_BYTES: u64 = 30;
+/// Bytes of the `end` line: `end `, 16 hexadecimal digits, a new line.
+const END_LINE_BYTES: u64 = 21;
+/// The longest header line read.
+const MAX_HEADER_LINE: usize = 4096;
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+fn side_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// A writer that hashes what it writes (FNV-1a 64, the checkpoint's checksum).
+struct HashingWriter<W: Write> {
+    inner: W,
+    hash: u64,
+}
+
+impl<W: Write> Write for HashingWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hash = fnv1a(self.hash, &buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Why [`Dfpn::load`] refused a checkpoint (see its example).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum CheckpointError {
+    /// The file could not be read.
+    Io(std::io::Error),
+    /// Not a checkpoint of this version, or damaged.
+    Format {
+        /// Where: `line N` of the header, `record N (byte B)`, or `byte B` of the end line.
+        at: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A checkpoint of another search: another board, rules, start or attacker.
+    Foreign {
+        /// The header line that differs.
+        line: u32,
+        /// What differs.
+        reason: String,
+    },
+    /// The table the checkpoint holds does not fit the memory budget.
+    MemoryLimit {
+        /// Entries in the checkpoint.
+        entries: u64,
+        /// Bytes they would take (48 an entry, the search's own estimate).
+        bytes: u64,
+        /// The budget.
+        limit: u64,
+    },
+}
+
+impl core::fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            CheckpointError::Io(e) => write!(f, "{e}"),
+            CheckpointError::Format { at, reason } => write!(f, "{at}: {reason}"),
+            CheckpointError::Foreign { line, reason } => {
+                write!(f, "line {line}: not a checkpoint of this search: {reason}")
+            }
+            CheckpointError::MemoryLimit {
+                entries,
+                bytes,
+                limit,
+            } => write!(
+                f,
+                "{entries} entries need {} in memory, more than the budget of {} (--max-memory); \
+                 refused before reading them",
+                super::human_bytes(*bytes),
+                super::human_bytes(*limit)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CheckpointError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CheckpointError::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// `n * (1 + epsilon)`, at least `n + 1`.
 fn eps(n: u32) -> u32 {

@@ -109,6 +109,54 @@ impl Keyer {
     }
 }
 
+impl Keyer {
+    /// The position of a key read from outside (a checkpoint), or `None` when no position of
+    /// this board and these rules has that key: stones off the board or on one point twice,
+    /// counter bits the rules do not use or out of range, or a position the core refuses.
+    pub fn checked_position(&self, key: Key) -> Option<Position> {
+        let n = self.size.len() as u32;
+        let board = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let white = if self.counters {
+            key.a & ((1 << EXTRA_SHIFT) - 1)
+        } else {
+            key.a
+        };
+        let black = key.b & !(1 << 63);
+        if white & !board != 0 || black & !board != 0 || white & black != 0 {
+            return None;
+        }
+        let extra = if self.counters {
+            key.a >> EXTRA_SHIFT
+        } else {
+            0
+        };
+        if extra & !(COUNT_MASK | FIRST_TURN) != 0 {
+            return None;
+        }
+        let count = extra & COUNT_MASK;
+        match self.rules.no_capture_limit() {
+            Some(limit) if count <= u64::from(limit) => {}
+            None if count == 0 => {}
+            _ => return None,
+        }
+        if extra & FIRST_TURN != 0 && !self.rules.opening_restriction() {
+            return None;
+        }
+        let mut setup = Setup::empty(self.size);
+        setup.white = Bitboard::from_bits(white);
+        setup.black = Bitboard::from_bits(black);
+        setup.side_to_move = if key.b >> 63 == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        setup.no_capture_count = count as u16;
+        setup.turn_number = if extra & FIRST_TURN != 0 { 1 } else { 2 };
+        let pos = Position::from_setup(setup, self.rules).ok()?;
+        (self.key(&pos) == key).then_some(pos)
+    }
+}
+
 /// A well-mixed 64-bit hash of a key.
 #[inline]
 pub(crate) fn mix(key: Key) -> u64 {

@@ -24,7 +24,15 @@
 //!
 //! Memory: 24 bytes a position of the certificate, plus one line and one position's turns at a
 //! time; [`Limits::max_bytes`] refuses a certificate that would need more, before reading its
-//! positions.
+//! positions, and so does a count in a strategy's header larger than the rest of the file can
+//! hold (6 bytes a position line at least): nothing is reserved on a header's word alone, and
+//! what is reserved is reserved fallibly (an allocation that fails is a
+//! [`ErrorKind::MemoryLimit`] error, never an abort).
+//!
+//! Only the capture game is checked: a `start` line naming another game (`vela`, `telo`) and a
+//! `rules` line with another `game` are refused ([`ErrorKind::Rules`]), and so is a `start`
+//! with anything else after the side to move ([`ErrorKind::Format`]): nothing is read as the
+//! capture game that says it is not.
 //!
 //! # Examples
 //!
@@ -52,6 +60,10 @@ use fanorona_core::reference::{Board, Cell};
 
 /// The longest line accepted, in bytes.
 pub const MAX_LINE: usize = 4096;
+
+/// The fewest bytes a position line can take (`0:0 T` and its new line): header counts are
+/// bounded by the file's size with it before anything is reserved.
+const MIN_ENTRY_LINE: u64 = 6;
 
 /// Bytes of memory per strategy position.
 pub const BYTES_PER_POSITION: u64 = 24;
@@ -331,6 +343,7 @@ fn read_header<R: Read>(lines: &mut Lines<R>) -> Result<Header, VerifyError> {
     let (rules, line) = field(lines, "rules")?;
     check_rules(&rules).map_err(|m| err(ErrorKind::Rules, Some(line), m))?;
     let (start_text, line) = field(lines, "start")?;
+    check_start(&start_text).map_err(|(kind, m)| err(kind, Some(line), m))?;
     let start = Board::from_fen(&start_text)
         .map_err(|e| err(ErrorKind::Format, Some(line), format!("start: {e}")))?;
     if (start.rows(), start.cols()) != (rows, cols) {
@@ -364,8 +377,39 @@ fn read_header<R: Read>(lines: &mut Lines<R>) -> Result<Header, VerifyError> {
     })
 }
 
+/// The start must be exactly the board and the side to move: the checker knows only the
+/// capture game, so a game word (`vela`, `telo`) or anything else after the side is refused
+/// rather than ignored (counters play no part under the checked rules, and the format has none).
+fn check_start(text: &str) -> Result<(), (ErrorKind, String)> {
+    let fields: Vec<&str> = text.split(' ').collect();
+    if let Some(game) = fields
+        .iter()
+        .skip(1)
+        .find(|f| matches!(**f, "vela" | "telo"))
+    {
+        return Err((
+            ErrorKind::Rules,
+            format!(
+                "start: the game {game:?}: certificates are of the capture game only, the only game \
+             the checker knows"
+            ),
+        ));
+    }
+    if fields.len() != 2 {
+        return Err((
+            ErrorKind::Format,
+            format!(
+                "start: {text:?} is not the board and the side to move separated by one space (a \
+             certificate's start is of the capture game, without counters or other fields)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The rules must be the solver's: no opening restriction, no compulsory continuation, stuck
-/// loses, no no-capture limit; the repetition count does not matter (see [`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md)).
+/// loses, no no-capture limit, the capture game; the repetition count (2 to 255, or off) does
+/// not matter (see [`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md)).
 fn check_rules(text: &str) -> Result<(), String> {
     let required = [
         ("opening-restriction", "off"),
@@ -379,7 +423,22 @@ fn check_rules(text: &str) -> Result<(), String> {
             .split_once('=')
             .ok_or_else(|| format!("rules: {pair:?} is not NAME=VALUE"))?;
         if name == "repetition" {
+            let valid = value == "off" || value.parse::<u8>().is_ok_and(|n| n >= 2);
+            if !valid {
+                return Err(format!(
+                    "rules: repetition={value}: not a count from 2 to 255 nor off"
+                ));
+            }
             continue;
+        }
+        if name == "game" {
+            if value == "capture" {
+                continue;
+            }
+            return Err(format!(
+                "rules: game={value}: certificates are of the capture game only, the only game \
+                 the checker knows"
+            ));
         }
         let Some(i) = required.iter().position(|r| r.0 == name) else {
             return Err(format!("rules: unknown option {name:?}"));
@@ -558,6 +617,11 @@ pub fn verify_file(file: &Path, limits: &Limits) -> Result<Report, VerifyError> 
 ///
 /// [`VerifyError`] for a certificate that does not prove its claim, or cannot be read.
 pub fn verify<R: Read + Seek>(mut input: R, limits: &Limits) -> Result<Report, VerifyError> {
+    // The file's length bounds what its header counts may reserve.
+    let file_len = input
+        .seek(SeekFrom::End(0))
+        .and_then(|n| input.seek(SeekFrom::Start(0)).map(|_| n))
+        .map_err(|e| err(ErrorKind::Io, None, e.to_string()))?;
     // Pass 1: header, positions, checksum.
     let mut lines = Lines::new(&mut input);
     let h = read_header(&mut lines)?;
@@ -593,7 +657,35 @@ pub fn verify<R: Read + Seek>(mut input: R, limits: &Limits) -> Result<Report, V
                 ),
             ));
         }
-        entries.reserve_exact(section.count as usize);
+        // Never reserve more than the rest of the file can hold: a position line has at
+        // least MIN_ENTRY_LINE bytes.
+        let room = file_len.saturating_sub(lines.bytes) / MIN_ENTRY_LINE;
+        if section.count > room {
+            return Err(err(
+                ErrorKind::Format,
+                Some(line),
+                format!(
+                    "the strategy announces {} positions, but the {} bytes left in the file hold \
+                     at most {room} position lines",
+                    section.count,
+                    file_len.saturating_sub(lines.bytes)
+                ),
+            ));
+        }
+        // Within the file's size and the limit; the allocation may still fail.
+        usize::try_from(section.count)
+            .ok()
+            .and_then(|n| entries.try_reserve_exact(n).ok())
+            .ok_or_else(|| {
+                err(
+                    ErrorKind::MemoryLimit,
+                    Some(line),
+                    format!(
+                        "cannot allocate {} bytes for the strategy's positions",
+                        section.count.saturating_mul(BYTES_PER_POSITION)
+                    ),
+                )
+            })?;
         for _ in 0..section.count {
             let text = lines.expect("a strategy position")?;
             let line = lines.line;

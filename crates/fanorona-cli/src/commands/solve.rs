@@ -39,12 +39,13 @@ pub struct SolveArgs {
     pub position: PositionArgs,
     /// The method: retrograde analysis (retro, or layered by material for less memory),
     /// proof-number search (pn), both (retrograde analysis and proof-number search,
-    /// cross-checked), or auto (retro up to 15 points, pn beyond).
-    #[arg(long, value_enum, default_value_t = Method::Auto)]
-    pub method: Method,
-    /// Memory budget for the solver's tables, such as 512M or 8G (binary units).
-    #[arg(long, value_name = "SIZE", default_value = "8G", value_parser = parse_bytes)]
-    pub max_memory: u64,
+    /// cross-checked), or auto (retro up to 15 points, pn beyond; the default).
+    #[arg(long, value_enum)]
+    pub method: Option<Method>,
+    /// Memory budget for the solver's tables, such as 512M or 8G (binary units; default 8G).
+    /// A df-pn checkpoint whose table would not fit is refused before it is read.
+    #[arg(long, value_name = "SIZE", value_parser = parse_bytes)]
+    pub max_memory: Option<u64>,
     /// Time budget in seconds.
     #[arg(long, value_name = "SECONDS", value_parser = crate::options::seconds)]
     pub max_time: Option<f64>,
@@ -58,9 +59,9 @@ pub struct SolveArgs {
     /// there are loaded instead, so an interrupted run resumes where it stopped.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["fen", "probe", "method", "line"])]
     pub tables: Option<PathBuf>,
-    /// Most stones in total for `--tables` and `--check-tables`.
-    #[arg(long, value_name = "N", default_value_t = 4, value_parser = ranged::<u32>(2..=8))]
-    pub max_stones: u32,
+    /// Most stones in total for `--tables` and `--check-tables` (default 4).
+    #[arg(long, value_name = "N", value_parser = ranged::<u32>(2..=8))]
+    pub max_stones: Option<u32>,
     /// Check the endgame tables of the board in this directory, up to `--max-stones`: every
     /// position's entry must be what its children's entries make it, and the two layers must
     /// agree. Exit code 1 at the first disagreement.
@@ -143,6 +144,11 @@ fn parse_class(text: &str) -> Result<(u8, u8), String> {
     }
     Ok((s, o))
 }
+
+/// The memory budget when `--max-memory` is not given: 8 GiB.
+const DEFAULT_BYTES: u64 = 8 << 30;
+/// The most stones of `--tables` and `--check-tables` when `--max-stones` is not given.
+const DEFAULT_STONES: u32 = 4;
 
 /// Largest memory budget: 1 PiB.
 const MAX_BYTES: u64 = 1 << 50;
@@ -257,13 +263,14 @@ fn solve_telo(args: &SolveArgs, pos: &Position) -> Result<ExitCode> {
 
 /// Runs `fanorona solve`.
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
-    let mut budget = Budget::default().with_max_bytes(args.max_memory);
+    let mut budget = Budget::default().with_max_bytes(args.max_memory.unwrap_or(DEFAULT_BYTES));
     // In range: checked by the argument parser.
     budget.max_time = args.max_time.map(Duration::from_secs_f64);
     let mut position = args.position.clone();
     let mut rules = position.rules.rules()?;
     // The game, from the rules or the position string's game word.
     let named = position.position()?;
+    refuse_unsupported(args, named.rules().game())?;
     match named.rules().game() {
         GameKind::Telo => return solve_telo(args, &named),
         GameKind::Vela if named.is_vela_phase() => bail!(
@@ -313,9 +320,65 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     solve_position(args, &pos, &budget)
 }
 
+/// The options given (not left at their defaults) among those that select or tune a solving
+/// method, with whether each is given.
+fn method_options(args: &SolveArgs) -> [(&'static str, bool); 14] {
+    [
+        ("--method", args.method.is_some()),
+        ("--max-memory", args.max_memory.is_some()),
+        ("--max-time", args.max_time.is_some()),
+        ("--line", args.line > 0),
+        ("--tables", args.tables.is_some()),
+        ("--max-stones", args.max_stones.is_some()),
+        ("--check-tables", args.check_tables.is_some()),
+        ("--class", !args.classes.is_empty()),
+        ("--prove", args.prove.is_some()),
+        ("--dfpn", args.dfpn),
+        ("--checkpoint", args.checkpoint.is_some()),
+        ("--log-every", args.log_every.is_some()),
+        ("--probe", args.probe.is_some()),
+        ("--certificate", args.certificate.is_some()),
+    ]
+}
+
+/// An option the game (or the command's mode) does not use is an error naming it, never
+/// silently ignored: Fanoron-Telo is solved whole by its own retrograde analysis, which takes
+/// none of the methods' options; endgame tables are of the capture game; `--max-stones` is an
+/// option of `--tables` and `--check-tables`.
+fn refuse_unsupported(args: &SolveArgs, game: GameKind) -> Result<()> {
+    let given = method_options(args);
+    if game == GameKind::Telo
+        && let Some((name, _)) = given.iter().find(|(_, on)| *on)
+    {
+        bail!(
+            "{name} is not supported under game=telo: Fanoron-Telo is solved whole by \
+             retrograde analysis of every reachable position, which takes no method, budget, \
+             tables, proof, checkpoint or certificate options (only --json)"
+        );
+    }
+    if game != GameKind::Capture {
+        for (name, on) in [
+            ("--tables", args.tables.is_some()),
+            ("--check-tables", args.check_tables.is_some()),
+        ] {
+            if on {
+                bail!(
+                    "{name} is not supported under game={}: endgame tables are of the capture \
+                     game only",
+                    game.name()
+                );
+            }
+        }
+    }
+    if args.max_stones.is_some() && args.tables.is_none() && args.check_tables.is_none() {
+        bail!("--max-stones is an option of --tables and --check-tables only");
+    }
+    Ok(())
+}
+
 fn solve_position(args: &SolveArgs, pos: &Position, budget: &Budget) -> Result<ExitCode> {
     let mut stdout = crate::output::stdout();
-    let method = match args.method {
+    let method = match args.method.unwrap_or(Method::Auto) {
         Method::Auto if pos.size().len() <= 15 => Method::Retro,
         Method::Auto => Method::Pn,
         m => m,
@@ -588,7 +651,7 @@ fn prove_dfpn(
     if let Some(file) = &args.checkpoint
         && file.exists()
     {
-        search.load(file).with_context(|| {
+        search.load(file, budget).with_context(|| {
             format!("reading the checkpoint {}", crate::output::shown_path(file))
         })?;
         resumed = true;
@@ -854,7 +917,8 @@ fn generate_tables(
     // Files are written into a temporary folder in DIR (removed if the program is
     // interrupted), then renamed into DIR one by one as each class is solved.
     let staging = crate::output::TempDir::new_in(dir)?;
-    let options = tablegen::Options::new(size, rules, args.max_stones).staging(staging.path());
+    let options = tablegen::Options::new(size, rules, args.max_stones.unwrap_or(DEFAULT_STONES))
+        .staging(staging.path());
     let result = tablegen::generate(dir, &options, budget, &mut report, &mut done)
         .with_context(|| format!("generating tables into {}", crate::output::shown_path(dir)))?;
     lines?;
@@ -877,7 +941,7 @@ fn generate_tables(
             "{}",
             json!({
                 "board": size.to_string(),
-                "max_stones": args.max_stones,
+                "max_stones": args.max_stones.unwrap_or(DEFAULT_STONES),
                 "rules": rules.to_full_string(),
                 "positions": result.positions,
                 "bytes": result.bytes,
@@ -892,7 +956,7 @@ fn generate_tables(
         stdout,
         "{} tables of {size} up to {} stones in {}: {} positions, {} in files, {} of generation arrays at the peak, {:.2} s",
         result.classes.len(),
-        args.max_stones,
+        args.max_stones.unwrap_or(DEFAULT_STONES),
         crate::output::shown_path(dir),
         result.positions,
         human_bytes(result.bytes),
@@ -906,7 +970,13 @@ fn check_tables(args: &SolveArgs, dir: &Path, size: BoardSize) -> Result<ExitCod
     let mut stdout = crate::output::stdout();
     let bar = progress::bar(0, "check");
     let mut report = reporter(&bar);
-    let result = tablegen::check_classes(dir, size, args.max_stones, &args.classes, &mut report);
+    let result = tablegen::check_classes(
+        dir,
+        size,
+        args.max_stones.unwrap_or(DEFAULT_STONES),
+        &args.classes,
+        &mut report,
+    );
     bar.finish_and_clear();
     let r = match result {
         Ok(r) => r,
@@ -930,7 +1000,7 @@ fn check_tables(args: &SolveArgs, dir: &Path, size: BoardSize) -> Result<ExitCod
             json!({
                 "valid": true,
                 "board": size.to_string(),
-                "max_stones": args.max_stones,
+                "max_stones": args.max_stones.unwrap_or(DEFAULT_STONES),
                 "classes": r.classes,
                 "positions": r.positions,
                 "turns": r.turns,
@@ -942,7 +1012,7 @@ fn check_tables(args: &SolveArgs, dir: &Path, size: BoardSize) -> Result<ExitCod
             stdout,
             "valid: {} classes of {size} up to {} stones, {} positions, {} turns looked up, {:.2} s",
             r.classes,
-            args.max_stones,
+            args.max_stones.unwrap_or(DEFAULT_STONES),
             r.positions,
             r.turns,
             r.time.as_secs_f64()
