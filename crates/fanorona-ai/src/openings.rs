@@ -44,16 +44,37 @@ pub const MAX_LINE: usize = 1024;
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub struct OpeningsError {
-    /// The line, from 1.
+    /// The line, from 1 (for a suite without a position, its last line: where it ends).
     pub line: usize,
+    /// The column, in characters from 1 (a leading byte-order mark not counted): where the
+    /// position string starts, or the character a position string cannot read.
+    pub column: usize,
     /// What is wrong.
     pub message: String,
 }
 
 impl fmt::Display for OpeningsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
     }
+}
+
+/// The column (from 1) of what a position-string error points at, in a position string that
+/// starts at `start` (from 1) of its line: the bad character of a rank, else the start.
+fn fen_column(fen: &str, start: usize, error: &fanorona_core::FenError) -> usize {
+    if let fanorona_core::FenError::BadChar { rank, column, .. } = *error {
+        let board = fen.split_ascii_whitespace().next().unwrap_or_default();
+        let ranks: Vec<&str> = board.split('/').collect();
+        if let Some(i) = ranks.len().checked_sub(usize::from(rank)) {
+            let before: usize = ranks[..i].iter().map(|r| r.chars().count() + 1).sum();
+            return start + before + column - 1;
+        }
+    }
+    start
 }
 
 impl std::error::Error for OpeningsError {}
@@ -63,23 +84,58 @@ impl std::error::Error for OpeningsError {}
 /// # Errors
 ///
 /// [`OpeningsError`] at the first line that is too long, not a position, a finished game or
-/// a position seen before; a suite without positions is an error at line 0.
+/// a position seen before, with the column; a suite without positions is an error at its
+/// last line (line 1 when it is empty). A leading UTF-8 byte-order mark is skipped, as the
+/// record readers skip it.
+///
+/// ```
+/// use fanorona_ai::openings::parse;
+/// use fanorona_core::Rules;
+///
+/// let e = parse("# a suite\n\n  BBB/BxW/WWW w\n", Rules::STANDARD).unwrap_err();
+/// assert_eq!((e.line, e.column), (3, 8));
+/// let e = parse("# nothing here\n# yet\n", Rules::STANDARD).unwrap_err();
+/// assert_eq!(e.to_string(), "line 2, column 1: no position in the suite (only comments and empty lines)");
+/// assert_eq!(parse("\u{feff}BBB/B1W/WWW w\n", Rules::STANDARD).unwrap().len(), 1);
+/// ```
 pub fn parse(text: &str, rules: Rules) -> Result<Vec<Position>, OpeningsError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
+    let mut last_line = 1;
     // Position hash -> line: a hash map, so that a suite of a million lines is read in
     // linear time (a list searched line by line took hours).
     let mut seen: HashMap<u64, usize> = HashMap::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
-        let error = |message: String| OpeningsError { line, message };
+        last_line = line;
         if raw.len() > MAX_LINE {
-            return Err(error(format!("longer than {MAX_LINE} bytes")));
+            return Err(OpeningsError {
+                line,
+                column: 1,
+                message: format!("longer than {MAX_LINE} bytes"),
+            });
         }
-        let fen = raw.split('#').next().unwrap_or_default().trim();
+        let uncommented = raw.split('#').next().unwrap_or_default();
+        let fen = uncommented.trim();
+        // Where the position string starts, in characters from 1.
+        let start = uncommented
+            .chars()
+            .take_while(|c| c.is_whitespace())
+            .count()
+            + 1;
+        let error = |message: String| OpeningsError {
+            line,
+            column: start,
+            message,
+        };
         if fen.is_empty() {
             continue;
         }
-        let pos = Position::from_fen_with(fen, rules).map_err(|e| error(e.to_string()))?;
+        let pos = Position::from_fen_with(fen, rules).map_err(|e| OpeningsError {
+            line,
+            column: fen_column(fen, start, &e),
+            message: e.to_string(),
+        })?;
         if pos.outcome().is_some() {
             return Err(error("the game is already over there".to_owned()));
         }
@@ -91,8 +147,13 @@ pub fn parse(text: &str, rules: Rules) -> Result<Vec<Position>, OpeningsError> {
     }
     if out.is_empty() {
         return Err(OpeningsError {
-            line: 0,
-            message: "no position".to_owned(),
+            line: last_line,
+            column: 1,
+            message: if text.is_empty() {
+                "no position: the suite is empty".to_owned()
+            } else {
+                "no position in the suite (only comments and empty lines)".to_owned()
+            },
         });
     }
     Ok(out)
@@ -294,8 +355,8 @@ mod tests {
     fn bad_suites_are_located_errors() {
         let start = Position::standard().to_fen();
         for (text, line, says) in [
-            ("", 0, "no position"),
-            ("# nothing\n\n", 0, "no position"),
+            ("", 1, "no position"),
+            ("# nothing\n\n", 2, "no position"),
             ("xyz\n", 1, ""),
             (
                 &format!("{start}\n# again\n{start}\n")[..],
@@ -308,6 +369,23 @@ mod tests {
             assert_eq!(e.line, line, "{text:?}: {e}");
             assert!(e.message.contains(says), "{text:?}: {e}");
         }
+        // Columns: where the position starts, or the bad character of a rank.
+        for (text, line, column) in [
+            ("\n  9/9/9/9/W8 b\n", 2, 3),
+            ("BBB/BxW/WWW w\n", 1, 6),
+            ("# c\n\tBBB/B1W/WWx w # x\n", 2, 12),
+            ("BBB/B1W/WWW q\n", 1, 1),
+        ] {
+            let e = parse(text, Rules::STANDARD).unwrap_err();
+            assert_eq!((e.line, e.column), (line, column), "{text:?}: {e}");
+        }
+        // A leading byte-order mark is skipped, and not counted in columns.
+        assert_eq!(
+            parse(&format!("\u{feff}{start}\n"), Rules::STANDARD).unwrap(),
+            vec![Position::standard()]
+        );
+        let e = parse("\u{feff}BxB/B1W/WWW w\n", Rules::STANDARD).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 2), "{e}");
         let long = "#".repeat(MAX_LINE + 1);
         assert_eq!(parse(&long, Rules::STANDARD).unwrap_err().line, 1);
     }

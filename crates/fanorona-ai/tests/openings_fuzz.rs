@@ -1,7 +1,7 @@
 //! A fuzz target for the opening-suite reader (`fanorona_ai::openings::parse`, what
 //! `fanorona match --openings FILE` reads), on the stable toolchain (proptest): arbitrary text
 //! and line-level mutations of the built-in suite. Properties: no panic; an error names a line
-//! of the input (or line 0 for a suite without positions) with a short message; what is read
+//! of the input (its last line for a suite without positions) with a short message; what is read
 //! is exactly the suite's distinct positions, which read back from their position strings.
 //!
 //! CI runs the default number of cases; a long run is
@@ -49,7 +49,12 @@ fn check(text: &str) {
             }
         }
         Err(e) => {
-            assert!(e.line <= lines, "line {} of {lines}", e.line);
+            assert!(
+                (1..=lines.max(1)).contains(&e.line),
+                "line {} of {lines}",
+                e.line
+            );
+            assert!(e.column >= 1, "column {}", e.column);
             assert!(
                 e.message.len() <= 2 * MAX_LINE,
                 "a {}-byte message",

@@ -1454,3 +1454,64 @@ fn solve_refuses_options_a_game_does_not_use() {
     let o = run_in(&dir, &["solve", "--board", "3x3", "--max-stones", "3"]);
     assert_clean_failure(&o, 2, "--max-stones");
 }
+
+/// Opening suites: a leading byte-order mark is accepted (as the record readers accept it), and
+/// errors give the real line and column, never "line 0".
+#[test]
+fn opening_suites_accept_a_bom_and_locate_their_errors() {
+    let dir = scratch("openings-errors");
+    let suite = |name: &str, text: &str| {
+        fs::write(dir.join(name), text).expect("write");
+        run_in(
+            &dir,
+            &[
+                "match",
+                "random",
+                "random",
+                "--games",
+                "2",
+                "--openings",
+                name,
+            ],
+        )
+    };
+    let o = suite("bom.txt", "\u{feff}BBB/B1W/WWW w\n");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let o = suite("empty.txt", "# nothing\n\n# yet\n");
+    assert_clean_failure(&o, 2, "empty.txt: line 3, column 1: no position");
+    let o = suite("bad.txt", "# c\n\n  BBB/BxW/WWW w\n");
+    assert_clean_failure(&o, 2, "bad.txt: line 3, column 8:");
+    assert!(!err(&o).contains("line 0"), "{}", err(&o));
+}
+
+/// `--check-tables` with a class file missing is an I/O error (exit 2) naming the file, not a
+/// verdict that the tables are invalid (exit 1); a damaged file still is one.
+#[test]
+fn check_tables_tells_a_missing_file_from_an_invalid_one() {
+    let dir = scratch("check-tables");
+    let tables = ["solve", "--board", "3x3", "--max-stones", "3"];
+    let o = run_in(&dir, &[&tables[..], &["--tables", "t"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let check = [&tables[..], &["--check-tables", "t"]].concat();
+    assert_eq!(run_in(&dir, &check).status.code(), Some(0));
+    let files: Vec<PathBuf> = fs::read_dir(dir.join("t"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "fntb"))
+        .collect();
+    let victim = files.iter().max().unwrap();
+    let saved = fs::read(victim).unwrap();
+    fs::remove_file(victim).unwrap();
+    let name = victim.file_name().unwrap().to_str().unwrap();
+    let o = run_in(&dir, &check);
+    assert_clean_failure(&o, 2, name);
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("invalid"));
+    // A damaged class is a verdict: invalid, exit 1.
+    let mut bad = saved;
+    let last = bad.len() - 1;
+    bad[last] ^= 0x40;
+    fs::write(victim, bad).unwrap();
+    let o = run_in(&dir, &check);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("invalid:"));
+}

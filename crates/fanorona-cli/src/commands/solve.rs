@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use fanorona_ai::solve::certificate::Certificate;
 use fanorona_ai::solve::dfpn::Dfpn;
-use fanorona_ai::solve::tablebase::{ClassStats, Tablebase};
+use fanorona_ai::solve::tablebase::{ClassStats, TableError, Tablebase};
 use fanorona_ai::solve::{Budget, Progress, Value, human_bytes, layered, pns, retro, tablegen};
 use fanorona_core::{BoardSize, Color, GameKind, Position};
 use serde_json::{Value as Json, json};
@@ -980,6 +980,11 @@ fn check_tables(args: &SolveArgs, dir: &Path, size: BoardSize) -> Result<ExitCod
     bar.finish_and_clear();
     let r = match result {
         Ok(r) => r,
+        // A file that cannot be read (a class missing, a directory that cannot be listed) is
+        // no verdict on the tables: an I/O error, exit code 2.
+        Err(e @ TableError::Io { .. }) => {
+            return Err(anyhow::Error::new(e).context("checking the tables"));
+        }
         Err(e) => {
             if args.json {
                 writeln!(
