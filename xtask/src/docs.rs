@@ -217,7 +217,11 @@ pub fn index_page(about: &str, commands: &[(Vec<String>, String)]) -> String {
          Each page holds a command's `--help` as the program prints it; it ends with the \
          command's guarantees: what it writes, when, and what it never does. Exit statuses: 0 \
          success, 1 invalid input (such as an illegal game), 2 usage or I/O errors, 130 \
-         interrupted (Ctrl-C, SIGTERM), 141 standard output closed.\n\n\
+         interrupted (Ctrl-C, SIGTERM), 141 standard output closed. Text from outside in \
+         messages (file names, input quoted) never reaches the terminal raw: control \
+         characters are escaped as `\\n`, `\\r`, `\\t`, `\\x1b` (two hexadecimal digits for \
+         the other ASCII controls), `\\u{{85}}` beyond ASCII, and bytes that are not UTF-8 as \
+         `\\xff`.\n\n\
          | command | what it does |\n| --- | --- |\n| [`fanorona`](fanorona.md) | the commands and the options they share |\n",
         cell(about.trim())
     );

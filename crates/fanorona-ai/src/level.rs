@@ -328,8 +328,8 @@ impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown level {:?} (known: beginner, casual, strong, maximum, or 0-3)",
-            self.0
+            "unknown level {} (known: beginner, casual, strong, maximum, or 0-3)",
+            fanorona_core::escape::quoted(&self.0)
         )
     }
 }

@@ -197,14 +197,23 @@ pub enum PlayerError {
 impl fmt::Display for PlayerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayerError::Spec { spec, reason } => write!(f, "player {spec:?}: {reason}"),
-            PlayerError::Io { command, error } => write!(f, "engine {command:?}: {error}"),
+            PlayerError::Spec { spec, reason } => write!(
+                f,
+                "player {spec}: {reason}",
+                spec = fanorona_core::escape::quoted(&spec)
+            ),
+            PlayerError::Io { command, error } => write!(
+                f,
+                "engine {command}: {error}",
+                command = fanorona_core::escape::quoted(&command)
+            ),
             PlayerError::Ended {
                 command,
                 waiting_for,
             } => write!(
                 f,
-                "engine {command:?} ended while a {waiting_for} was awaited"
+                "engine {command} ended while a {waiting_for} was awaited",
+                command = fanorona_core::escape::quoted(&command)
             ),
             PlayerError::Timeout {
                 command,
@@ -212,22 +221,35 @@ impl fmt::Display for PlayerError {
                 after,
             } => write!(
                 f,
-                "engine {command:?} sent no {waiting_for} within {:.1} s",
-                after.as_secs_f64()
+                "engine {command} sent no {waiting_for} within {:.1} s",
+                after.as_secs_f64(),
+                command = fanorona_core::escape::quoted(&command)
             ),
             PlayerError::Protocol { command, reason } => {
-                write!(f, "engine {command:?}: {reason}")
+                write!(
+                    f,
+                    "engine {command}: {reason}",
+                    command = fanorona_core::escape::quoted(&command)
+                )
             }
             PlayerError::Unsupported {
                 command,
                 option,
                 reason,
-            } => write!(f, "engine {command:?}: option {option}: {reason}"),
+            } => write!(
+                f,
+                "engine {command}: option {option}: {reason}",
+                command = fanorona_core::escape::quoted(&command)
+            ),
             PlayerError::IllegalTurn {
                 player,
                 answer,
                 reason,
-            } => write!(f, "{player} answered {answer:?}: {reason}"),
+            } => write!(
+                f,
+                "{player} answered {answer}: {reason}",
+                answer = fanorona_core::escape::quoted(&answer)
+            ),
             PlayerError::GameOver => write!(f, "the game is over"),
         }
     }
@@ -466,7 +488,8 @@ impl<'a> SpecOptions<'a> {
         match value.parse::<u64>() {
             Ok(n) if (1..=max).contains(&n) => Ok(n),
             _ => Err(self.error(format!(
-                "{key} takes a number from 1 to {max}, not {value:?}"
+                "{key} takes a number from 1 to {max}, not {value}",
+                value = fanorona_core::escape::quoted(&value)
             ))),
         }
     }
@@ -494,8 +517,9 @@ impl<'a> SpecOptions<'a> {
                         }
                         _ => {
                             return Err(self.error(format!(
-                                "{key}={value:?}: expected eval=classic, eval=nnue or \
-                                 evalfile=PATH"
+                                "{key}={value}: expected eval=classic, eval=nnue or \
+                                 evalfile=PATH",
+                                value = fanorona_core::escape::quoted(&value)
                             )));
                         }
                     });
@@ -518,8 +542,9 @@ impl<'a> SpecOptions<'a> {
                     }
                     _ => {
                         return Err(self.error(format!(
-                            "unknown engine option {key:?} (known: depth, nodes, movetime, threads, \
-                             eval, evalfile)"
+                            "unknown engine option {key} (known: depth, nodes, movetime, threads, \
+                             eval, evalfile)",
+                            key = fanorona_core::escape::quoted(&key)
                         )));
                     }
                 }
@@ -549,8 +574,9 @@ impl<'a> SpecOptions<'a> {
             let Some(option) = word.strip_prefix("option.") else {
                 if !options.is_empty() {
                     return Err(self.error(format!(
-                        "{word:?} follows an option.NAME=VALUE word: the engine's command and \
-                         arguments come first, its options last"
+                        "{word} follows an option.NAME=VALUE word: the engine's command and \
+                         arguments come first, its options last",
+                        word = fanorona_core::escape::quoted(&word)
                     )));
                 }
                 command.push(word.to_owned());
@@ -565,7 +591,8 @@ impl<'a> SpecOptions<'a> {
                 }
                 _ => {
                     return Err(self.error(format!(
-                        "{word:?}: an engine option is written option.NAME=VALUE"
+                        "{word}: an engine option is written option.NAME=VALUE",
+                        word = fanorona_core::escape::quoted(&word)
                     )));
                 }
             }

@@ -49,7 +49,14 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              finished (a rerun resumes after them), never half a file, and removes the \
              temporary folder. The certificate goes to a temporary file next to FILE, made \
              before the search, and renamed over FILE only when complete. --probe and \
-             --check-tables only read."
+             --check-tables only read; --check-tables says `invalid` (status 1) only of \
+             tables it could read, a missing or unreadable file is status 2. A --checkpoint \
+             FILE is written whole (a temporary file renamed over it); an existing one is \
+             checked before it is used (its board, rules, start and attacker, every record, \
+             its checksum, and its size against --max-memory, before anything is reserved) \
+             and refused with the place (status 2, the file left as it was). An option the \
+             game does not use (everything but --json under game=telo) is status 2, naming \
+             it."
         }
         "validate" => {
             "Only reads; writes no file. Every game of every file is checked, whatever the \
@@ -70,8 +77,10 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
         }
         "verify-proof" => {
             "Only reads; writes no file. A damaged, truncated or hostile certificate is \
-             rejected with its line and the reason (status 1), never a panic; a file that \
-             cannot be read is status 2. Memory stays within --max-memory."
+             rejected with its line and the reason (status 1), never a panic or an abort; a \
+             file that cannot be read is status 2. Memory stays within --max-memory, and no \
+             count of the file reserves more than the file can hold. Only the capture game is \
+             checked: a start or rules naming another game are rejected at their line."
         }
         "analyse" => {
             "Never changes the record. --out FILE is opened (a temporary file next to it) \

@@ -13,11 +13,12 @@ use fanorona_core::{BoardSize, GameKind, Position, Rules};
 /// Where a command starts: a position string, or the start of a board size.
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// Start from this position string (ranks from the top, `/` between ranks, then `w` or `b`).
+    /// Start from this position string (ranks from the top, `/` between ranks, then `w` or `b`,
+    /// then `vela` or `telo` for those games).
     #[arg(long, value_name = "POSITION", conflicts_with = "board")]
     pub fen: Option<String>,
-    /// Start from the setup of this board size, rows x columns (default 5x9, the standard
-    /// game; 3x3 for `--rules game=telo`).
+    /// Start from the setup of this board size, rows x columns (default 5x9 for the capture
+    /// game and Vela; 3x3, the only board, for `--rules game=telo`).
     #[arg(long, value_name = "RxC")]
     pub board: Option<String>,
     #[command(flatten)]
@@ -27,8 +28,9 @@ pub struct PositionArgs {
 /// The rule options, each with its stable name.
 #[derive(Args, Debug, Clone, Default)]
 pub struct RuleArgs {
-    /// Rule options as one list, e.g. `stuck=draws,repetition=off` or `game=telo` (see
-    /// docs/rules.md).
+    /// Rule options as one list, e.g. `stuck=draws,repetition=off`, and the game: `game=capture`
+    /// (Fanoron-Tsivy and the other boards' capture game, the default), `game=vela` or
+    /// `game=telo` (see docs/rules.md).
     #[arg(long, value_name = "LIST")]
     pub rules: Option<String>,
     /// Each player's first turn is a single capture step.
@@ -111,7 +113,7 @@ impl PositionArgs {
         let rules = self.rules.rules()?;
         match &self.fen {
             Some(fen) => Position::from_fen_with(fen, rules)
-                .with_context(|| format!("in --fen {:?}", crate::output::sanitize(fen))),
+                .with_context(|| format!("in --fen {}", fanorona_core::escape::quoted(fen))),
             None => start_position(self.board.as_deref(), rules),
         }
     }
@@ -162,10 +164,12 @@ where
 
 /// A number of seconds: positive, finite, at most [`limits::SECONDS`].
 pub fn seconds(text: &str) -> Result<f64, String> {
-    let s: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    let s: f64 = text.trim().parse().map_err(|_| {
+        format!(
+            "{text} is not a number of seconds",
+            text = fanorona_core::escape::quoted(&text)
+        )
+    })?;
     if !(s > 0.0 && s <= limits::SECONDS) {
         return Err(format!(
             "{text} is not in 0 < SECONDS <= {:e}",

@@ -109,19 +109,16 @@ pub fn stdout_verdict() -> StdoutVerdict {
 
 /// Text from outside (a file name, a message quoting input) made safe to print: control
 /// characters other than new lines and tabs, and the Unicode controls that reorder text, are
-/// written as `\u{..}` escapes.
+/// escaped in the workspace's one form (`\x1b`, `\u{202e}`: `fanorona_core::escape`).
 pub fn sanitize(text: &str) -> Cow<'_, str> {
-    let bad = |c: char| {
-        (c.is_control() && c != '\n' && c != '\t')
-            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
+    let bad = |c: char| c != '\n' && c != '\t' && fanorona_core::escape::needs_escape(c);
     if !text.chars().any(bad) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         if bad(c) {
-            out.push_str(&c.escape_unicode().to_string());
+            let _ = fanorona_core::escape::write_char(&mut out, c);
         } else {
             out.push(c);
         }
@@ -135,18 +132,7 @@ pub fn shown(path: &str) -> Cow<'_, str> {
     if path == "-" {
         return Cow::Borrowed("<stdin>");
     }
-    if !path.chars().any(|c| c.is_control()) {
-        return sanitize(path);
-    }
-    let mut out = String::new();
-    for c in path.chars() {
-        if c.is_control() {
-            out.push_str(&c.escape_unicode().to_string());
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(sanitize(&out).into_owned())
+    fanorona_core::escape::escaped(path)
 }
 
 /// A path as [`shown`] prints it.
@@ -760,11 +746,11 @@ mod tests {
 
     #[test]
     fn control_characters_are_escaped() {
-        assert_eq!(shown("a\u{1b}[31mb.fgn"), "a\\u{1b}[31mb.fgn");
+        assert_eq!(shown("a\u{1b}[31mb.fgn"), "a\\x1b[31mb.fgn");
         assert_eq!(shown("-"), "<stdin>");
         assert_eq!(shown("plain é.fgn"), "plain é.fgn");
         assert_eq!(sanitize("two\nlines"), "two\nlines");
-        assert_eq!(sanitize("bell\u{7}"), "bell\\u{7}");
+        assert_eq!(sanitize("bell\u{7}"), "bell\\x07");
     }
 
     /// Files are written only here, whole or not at all: no command opens one for writing

@@ -511,7 +511,7 @@ fn escape_codes_in_names_are_not_printed_raw() {
         ][..],
     ] {
         let o = run_in(&dir, args);
-        assert_clean_failure(&o, 2, "a\\u{1b}[31mred.fgn");
+        assert_clean_failure(&o, 2, "a\\x1b[31mred.fgn");
         assert!(!err(&o).contains('\u{1b}'), "{args:?}: {}", err(&o));
     }
     // Escape codes inside a record are not printed raw either.
@@ -1406,7 +1406,7 @@ fn solve_checkpoints_are_checked_before_they_are_trusted() {
     let o = run_in(&dir, &other);
     assert_clean_failure(&o, 2, "line 2");
     assert_eq!(fs::read(dir.join("c.dfpn")).unwrap(), good);
-    // More entries than the memory budget holds (48 bytes each): refused before reading them.
+    // More entries than the memory budget holds (48 bytes each at least): refused before reading them.
     let o = run_in(&dir, &with(&["--max-memory", "1K"]));
     assert_clean_failure(&o, 2, "c.dfpn");
     assert!(err(&o).contains("budget"), "{}", err(&o));
@@ -1514,4 +1514,39 @@ fn check_tables_tells_a_missing_file_from_an_invalid_one() {
     let o = run_in(&dir, &check);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("invalid:"));
+}
+
+/// Control characters in messages are escaped in one form everywhere, `\x1b` (as the docs
+/// say), whether the text is a file name, a position string or a record's contents.
+#[test]
+fn control_characters_are_escaped_in_one_form() {
+    let dir = scratch("escape-form");
+    fs::write(
+        dir.join("tag.fgn"),
+        "[Event \"x\"]\n[FEN \"BBB/B\u{1b}W/WWW w\"]\n\n*\n",
+    )
+    .expect("write");
+    for args in [
+        &["show", "--fen", "BBB/B\u{1b}W/WWW w"][..],
+        &["perft", "1", "--fen", "BBB/B1W/WWW \u{1b}"][..],
+        &["validate", "tag.fgn"][..],
+        &["validate", "x\u{7}.fgn"][..],
+        &["solve", "--board", "3x3", "--rules", "stuck=\u{1b}"][..],
+    ] {
+        let o = run_in(&dir, args);
+        let text = format!("{}{}", err(&o), String::from_utf8_lossy(&o.stdout));
+        assert!(
+            o.status.code().is_some_and(|c| c == 1 || c == 2),
+            "{args:?}: {text}"
+        );
+        assert!(
+            text.contains("\\x1b") || text.contains("\\x07"),
+            "{args:?}: {text}"
+        );
+        assert!(!text.contains("\\u{"), "{args:?}: {text}");
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}'),
+            "{args:?}: {text}"
+        );
+    }
 }

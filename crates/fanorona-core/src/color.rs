@@ -118,7 +118,11 @@ impl ColorError {
 
 impl fmt::Display for ColorError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} is not a colour (white, black, w or b)", self.text)
+        write!(
+            f,
+            "{} is not a colour (white, black, w or b)",
+            crate::escape::quoted(&self.text)
+        )
     }
 }
 

@@ -111,7 +111,8 @@ impl fmt::Display for FenError {
                 found,
             } => write!(
                 f,
-                ", rank {rank}, character {column}: {found:?} is not W, B or a digit"
+                ", rank {rank}, character {column}: {found} is not W, B or a digit",
+                found = crate::escape::quoted(&found)
             ),
             FenError::RankWidth {
                 rank,
@@ -124,14 +125,30 @@ impl fmt::Display for FenError {
             FenError::Size(e) => write!(f, ": {e}"),
             FenError::MissingSide => write!(f, ": the side to move (w or b) is missing"),
             FenError::BadSide { found } => {
-                write!(f, ": side to move must be w or b, not {found:?}")
+                write!(
+                    f,
+                    ": side to move must be w or b, not {found}",
+                    found = crate::escape::quoted(&found)
+                )
             }
             FenError::BadCounter { field, found } => {
-                write!(f, ": {field} must be a number, not {found:?}")
+                write!(
+                    f,
+                    ": {field} must be a number, not {found}",
+                    found = crate::escape::quoted(&found)
+                )
             }
-            FenError::ExtraField { found } => write!(f, ": unexpected text {found:?} at the end"),
+            FenError::ExtraField { found } => write!(
+                f,
+                ": unexpected text {found} at the end",
+                found = crate::escape::quoted(&found)
+            ),
             FenError::BadGame { found } => {
-                write!(f, ": the game must be vela or telo, not {found:?}")
+                write!(
+                    f,
+                    ": the game must be vela or telo, not {found}",
+                    found = crate::escape::quoted(&found)
+                )
             }
             FenError::GameConflict { found, rules } => write!(
                 f,

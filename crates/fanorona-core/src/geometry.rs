@@ -464,8 +464,8 @@ impl fmt::Display for DirectionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a direction (N, NE, E, SE, S, SW, W or NW)",
-            self.text
+            "{} is not a direction (N, NE, E, SE, S, SW, W or NW)",
+            crate::escape::quoted(&self.text)
         )
     }
 }
@@ -728,8 +728,8 @@ impl<'de> serde::Deserialize<'de> for Point {
         let repr = PointRepr::deserialize(d)?;
         repr.board.parse_point(&repr.name).ok_or_else(|| {
             serde::de::Error::custom(format_args!(
-                "{:?} is not a point of the {} board",
-                crate::notation::excerpt(&repr.name),
+                "{} is not a point of the {} board",
+                crate::escape::quoted(&crate::notation::excerpt(&repr.name)),
                 repr.board
             ))
         })

@@ -56,6 +56,7 @@
 mod bitboard;
 mod builder;
 mod color;
+pub mod escape;
 pub mod fen;
 mod game;
 mod geometry;

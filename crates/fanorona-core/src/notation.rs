@@ -62,16 +62,17 @@ impl fmt::Display for TurnSyntaxError {
         match found {
             Some(c) => write!(
                 f,
-                "turn {:?}, character {}: expected {}, found {:?}",
-                self.text,
+                "turn {}, character {}: expected {}, found {}",
+                crate::escape::quoted(&self.text),
                 self.offset + 1,
                 self.expected,
-                c
+                crate::escape::quoted(&c)
             ),
             None => write!(
                 f,
-                "turn {:?}: expected {} after the end",
-                self.text, self.expected
+                "turn {}: expected {} after the end",
+                crate::escape::quoted(&self.text),
+                self.expected
             ),
         }
     }
@@ -106,11 +107,16 @@ impl fmt::Display for TurnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TurnError::Syntax(e) => e.fmt(f),
-            TurnError::Illegal { text, reason } => write!(f, "illegal turn {text:?}: {reason}"),
+            TurnError::Illegal { text, reason } => write!(
+                f,
+                "illegal turn {text}: {reason}",
+                text = crate::escape::quoted(&text)
+            ),
             TurnError::Ambiguous { text, candidates } => write!(
                 f,
-                "ambiguous turn {text:?}: could be {}",
-                candidates.join(" or ")
+                "ambiguous turn {text}: could be {}",
+                candidates.join(" or "),
+                text = crate::escape::quoted(&text)
             ),
         }
     }

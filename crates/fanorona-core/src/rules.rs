@@ -456,33 +456,34 @@ impl fmt::Display for RulesError {
         match self.option.as_str() {
             "game" => write!(
                 f,
-                "rule option game takes capture, vela or telo, not {:?}",
-                self.value
+                "rule option game takes capture, vela or telo, not {}",
+                crate::escape::quoted(&self.value)
             ),
             "opening-restriction" | "compulsory-continuation" => write!(
                 f,
-                "rule option {} takes on or off, not {:?}",
-                self.option, self.value
+                "rule option {} takes on or off, not {}",
+                self.option,
+                crate::escape::quoted(&self.value)
             ),
             "stuck" => write!(
                 f,
-                "rule option stuck takes loses or draws, not {:?}",
-                self.value
+                "rule option stuck takes loses or draws, not {}",
+                crate::escape::quoted(&self.value)
             ),
             "repetition" => write!(
                 f,
-                "rule option repetition takes a count from 2 to 255 or off, not {:?}",
-                self.value
+                "rule option repetition takes a count from 2 to 255 or off, not {}",
+                crate::escape::quoted(&self.value)
             ),
             "no-capture-limit" => write!(
                 f,
-                "rule option no-capture-limit takes a count from 1 to 65535 or off, not {:?}",
-                self.value
+                "rule option no-capture-limit takes a count from 1 to 65535 or off, not {}",
+                crate::escape::quoted(&self.value)
             ),
             _ => write!(
                 f,
-                "unknown rule option {:?} (known: {})",
-                self.option,
+                "unknown rule option {} (known: {})",
+                crate::escape::quoted(&self.option),
                 Rules::NAMES.join(", ")
             ),
         }

@@ -396,8 +396,8 @@ impl<'de> serde::Deserialize<'de> for Turn {
             .map(|name| {
                 repr.board.parse_point(name).ok_or_else(|| {
                     D::Error::custom(format_args!(
-                        "{:?} is not a point of the {} board",
-                        crate::notation::excerpt(name),
+                        "{} is not a point of the {} board",
+                        crate::escape::quoted(&crate::notation::excerpt(name)),
                         repr.board
                     ))
                 })

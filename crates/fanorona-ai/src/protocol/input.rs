@@ -97,7 +97,7 @@ impl<R: BufRead> Lines<R> {
 }
 
 /// At most [`MAX_SHOWN`] bytes of raw input, quoted, with everything but printable ASCII
-/// escaped (`\xff`, `\n`, `\u{1b}` as `\x1b`), and `...` when cut.
+/// escaped (`\xff`, `\n`, `\x1b`: the form of `fanorona_core::escape`), and `...` when cut.
 pub(crate) fn shown_bytes(bytes: &[u8]) -> String {
     let cut = bytes.len() > MAX_SHOWN;
     let head = &bytes[..bytes.len().min(MAX_SHOWN)];
@@ -109,18 +109,19 @@ pub(crate) fn shown_bytes(bytes: &[u8]) -> String {
 }
 
 /// At most [`MAX_SHOWN`] characters of text, quoted, with control characters and quotes
-/// escaped, and `...` when cut: safe to print on a terminal and short.
+/// escaped (`\x1b`, `\"`: [`fanorona_core::escape::Quoted`]), and `...` when cut: safe to
+/// print on a terminal and short.
 pub(crate) fn shown(text: &str) -> String {
-    let mut out = String::from("\"");
-    let mut chars = text.chars();
-    for c in chars.by_ref().take(MAX_SHOWN) {
-        out.extend(c.escape_debug());
-    }
-    out.push('"');
-    if chars.next().is_some() {
-        out.push_str("...");
-    }
-    out
+    let cut = text.chars().nth(MAX_SHOWN).is_some();
+    let head = match text.char_indices().nth(MAX_SHOWN) {
+        Some((i, _)) => &text[..i],
+        None => text,
+    };
+    format!(
+        "{}{}",
+        fanorona_core::escape::Quoted(head),
+        if cut { "..." } else { "" }
+    )
 }
 
 /// A message made safe to print: control characters escaped, at most `max` characters.
@@ -131,11 +132,8 @@ pub(crate) fn sanitized(message: &str, max: usize) -> String {
             out.push_str("...");
             break;
         }
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
+        // Writing to a String cannot fail.
+        let _ = fanorona_core::escape::write_char(&mut out, c);
     }
     out
 }
@@ -225,7 +223,7 @@ mod tests {
     #[test]
     fn shown_text_is_short_and_escaped() {
         assert_eq!(shown("abc"), "\"abc\"");
-        assert_eq!(shown("a\u{1b}[2Jb\"c"), r#""a\u{1b}[2Jb\"c""#);
+        assert_eq!(shown("a\u{1b}[2Jb\"c"), r#""a\x1b[2Jb\"c""#);
         let long = "é".repeat(100);
         assert_eq!(shown(&long), format!("\"{}\"...", "é".repeat(MAX_SHOWN)));
         assert_eq!(sanitized("x\ny", 10), "x\\ny");

@@ -855,8 +855,9 @@ impl Dfpn {
     /// Loads a table saved by [`Dfpn::save`] for the same board, rules, start and attacker, to
     /// resume, within `budget`'s memory. Nothing of the file is trusted before it is checked:
     /// the header must name this search, the file's size must be exactly what its entry count
-    /// implies, the table that count makes must fit [`Budget::max_bytes`] (by the estimate the
-    /// search itself keeps, 48 bytes an entry) before anything is reserved, every record must
+    /// implies, the table that count makes must fit [`Budget::max_bytes`] (the hash map's
+    /// allocation for that many entries, and at least the 48 bytes an entry the search itself
+    /// counts) before anything is reserved, every record must
     /// be a position of this board with proof and disproof numbers in range, no position may
     /// appear twice, and the checksum must match. The search's table is replaced only when
     /// all of that holds.
@@ -942,7 +943,10 @@ impl Dfpn {
                      it cannot be trusted and is not read (start the search again without it)"
                         .to_owned()
                 } else {
-                    format!("not a df-pn checkpoint of version 2 ({CHECKPOINT_MAGIC:?} expected)")
+                    format!(
+                        "not a df-pn checkpoint of version 2 ({CHECKPOINT_MAGIC} expected)",
+                        CHECKPOINT_MAGIC = fanorona_core::escape::quoted(&CHECKPOINT_MAGIC)
+                    )
                 },
             });
         }
@@ -965,9 +969,9 @@ impl Dfpn {
                 return Err(CheckpointError::Foreign {
                     line,
                     reason: format!(
-                        "the checkpoint's {name} is {:?}, this search's is {:?}",
-                        &text[name.len() + 1..],
-                        &mine[name.len() + 1..]
+                        "the checkpoint's {name} is {}, this search's is {}",
+                        fanorona_core::escape::quoted(&&text[name.len() + 1..]),
+                        fanorona_core::escape::quoted(&&mine[name.len() + 1..])
                     ),
                 });
             }
@@ -1001,7 +1005,7 @@ impl Dfpn {
                 ),
             });
         }
-        let needed = count.saturating_mul(ENTRY_BYTES);
+        let needed = load_bytes(count);
         if let Some(limit) = budget.max_bytes
             && needed > limit
         {
@@ -1142,6 +1146,20 @@ impl Dfpn {
     }
 }
 
+/// Bytes a table of `n` loaded entries takes: the hash map's allocation (slots a power of two,
+/// at most 7/8 full, 32 bytes and a control byte each), at least the search's own estimate of
+/// [`ENTRY_BYTES`] an entry.
+fn load_bytes(n: u64) -> u64 {
+    let slots = if n < 8 {
+        if n < 4 { 4 } else { 8 }
+    } else {
+        (n.saturating_mul(8) / 7)
+            .checked_next_power_of_two()
+            .unwrap_or(u64::MAX)
+    };
+    slots.saturating_mul(33).max(n.saturating_mul(ENTRY_BYTES))
+}
+
 /// The first line of a checkpoint (version 2; version 1 had no checksum nor rules).
 const CHECKPOINT_MAGIC: &str = "fanorona-dfpn 2";
 /// Bytes of one record of a checkpoint.
@@ -1200,7 +1218,7 @@ pub enum CheckpointError {
     MemoryLimit {
         /// Entries in the checkpoint.
         entries: u64,
-        /// Bytes they would take (48 an entry, the search's own estimate).
+        /// Bytes they would take (the hash map's allocation, at least 48 an entry).
         bytes: u64,
         /// The budget.
         limit: u64,

@@ -301,7 +301,8 @@ fn read_header<R: Read>(lines: &mut Lines<R>) -> Result<Header, VerifyError> {
             ErrorKind::Format,
             Some(1),
             format!(
-                "not a certificate of version 1: {magic:?} instead of \"fanorona-certificate 1\""
+                "not a certificate of version 1: {magic} instead of \"fanorona-certificate 1\"",
+                magic = fanorona_core::escape::quoted(&magic)
             ),
         ));
     }
@@ -313,7 +314,10 @@ fn read_header<R: Read>(lines: &mut Lines<R>) -> Result<Header, VerifyError> {
             None => Err(err(
                 ErrorKind::Format,
                 Some(line),
-                format!("expected \"{name} ...\", found {l:?}"),
+                format!(
+                    "expected \"{name} ...\", found {l}",
+                    l = fanorona_core::escape::quoted(&l)
+                ),
             )),
         }
     };
@@ -325,7 +329,10 @@ fn read_header<R: Read>(lines: &mut Lines<R>) -> Result<Header, VerifyError> {
         return Err(err(
             ErrorKind::Format,
             Some(line),
-            format!("board {board:?} is not ROWSxCOLUMNS"),
+            format!(
+                "board {board} is not ROWSxCOLUMNS",
+                board = fanorona_core::escape::quoted(&board)
+            ),
         ));
     };
     let odd = |n: usize| (3..=9).contains(&n) && n % 2 == 1;
@@ -365,7 +372,10 @@ fn read_header<R: Read>(lines: &mut Lines<R>) -> Result<Header, VerifyError> {
         return Err(err(
             ErrorKind::Format,
             Some(line),
-            format!("value {value:?} is not win, draw, loss, win-or-draw or draw-or-loss"),
+            format!(
+                "value {value} is not win, draw, loss, win-or-draw or draw-or-loss",
+                value = fanorona_core::escape::quoted(&value)
+            ),
         ));
     }
     Ok(Header {
@@ -390,8 +400,9 @@ fn check_start(text: &str) -> Result<(), (ErrorKind, String)> {
         return Err((
             ErrorKind::Rules,
             format!(
-                "start: the game {game:?}: certificates are of the capture game only, the only game \
-             the checker knows"
+                "start: the game {game}: certificates are of the capture game only, the only game \
+             the checker knows",
+                game = fanorona_core::escape::quoted(&game)
             ),
         ));
     }
@@ -399,8 +410,9 @@ fn check_start(text: &str) -> Result<(), (ErrorKind, String)> {
         return Err((
             ErrorKind::Format,
             format!(
-                "start: {text:?} is not the board and the side to move separated by one space (a \
-             certificate's start is of the capture game, without counters or other fields)"
+                "start: {text} is not the board and the side to move separated by one space (a \
+             certificate's start is of the capture game, without counters or other fields)",
+                text = fanorona_core::escape::quoted(&text)
             ),
         ));
     }
@@ -419,9 +431,12 @@ fn check_rules(text: &str) -> Result<(), String> {
     ];
     let mut seen = [false; 4];
     for pair in text.split(',') {
-        let (name, value) = pair
-            .split_once('=')
-            .ok_or_else(|| format!("rules: {pair:?} is not NAME=VALUE"))?;
+        let (name, value) = pair.split_once('=').ok_or_else(|| {
+            format!(
+                "rules: {pair} is not NAME=VALUE",
+                pair = fanorona_core::escape::quoted(&pair)
+            )
+        })?;
         if name == "repetition" {
             let valid = value == "off" || value.parse::<u8>().is_ok_and(|n| n >= 2);
             if !valid {
@@ -441,7 +456,10 @@ fn check_rules(text: &str) -> Result<(), String> {
             ));
         }
         let Some(i) = required.iter().position(|r| r.0 == name) else {
-            return Err(format!("rules: unknown option {name:?}"));
+            return Err(format!(
+                "rules: unknown option {name}",
+                name = fanorona_core::escape::quoted(&name)
+            ));
         };
         if value != required[i].1 {
             return Err(format!(
@@ -477,7 +495,8 @@ fn parse_section(text: &str, line: u64) -> Result<Result<Section, u64>, VerifyEr
             ErrorKind::Format,
             Some(line),
             format!(
-                "expected \"strategy white|black COUNT ordered|closed\" or \"end CHECKSUM\", found {text:?}"
+                "expected \"strategy white|black COUNT ordered|closed\" or \"end CHECKSUM\", found {text}",
+                text = fanorona_core::escape::quoted(&text)
             ),
         )
     };
@@ -505,17 +524,24 @@ fn parse_section(text: &str, line: u64) -> Result<Result<Section, u64>, VerifyEr
 /// Parses `WHITE:BLACK TURN` into the masks and the turn text.
 fn parse_entry(text: &str, line: u64, points: usize) -> Result<(u64, u64, &str), VerifyError> {
     let bad = |m: String| err(ErrorKind::Format, Some(line), m);
-    let (code, turn) = text
-        .split_once(' ')
-        .ok_or_else(|| bad(format!("expected \"WHITE:BLACK TURN\", found {text:?}")))?;
+    let (code, turn) = text.split_once(' ').ok_or_else(|| {
+        bad(format!(
+            "expected \"WHITE:BLACK TURN\", found {text}",
+            text = fanorona_core::escape::quoted(&text)
+        ))
+    })?;
     if turn.is_empty() || turn.contains(' ') {
         return Err(bad(format!(
-            "expected one turn after the position, found {turn:?}"
+            "expected one turn after the position, found {turn}",
+            turn = fanorona_core::escape::quoted(&turn)
         )));
     }
-    let (w, b) = code
-        .split_once(':')
-        .ok_or_else(|| bad(format!("position {code:?} is not WHITE:BLACK")))?;
+    let (w, b) = code.split_once(':').ok_or_else(|| {
+        bad(format!(
+            "position {code} is not WHITE:BLACK",
+            code = fanorona_core::escape::quoted(&code)
+        ))
+    })?;
     let hex = |s: &str| {
         if s.is_empty() || s.len() > 16 {
             None
@@ -525,16 +551,21 @@ fn parse_entry(text: &str, line: u64, points: usize) -> Result<(u64, u64, &str),
     };
     let (Some(w), Some(b)) = (hex(w), hex(b)) else {
         return Err(bad(format!(
-            "position {code:?}: masks must be 1 to 16 hexadecimal digits"
+            "position {code}: masks must be 1 to 16 hexadecimal digits",
+            code = fanorona_core::escape::quoted(&code)
         )));
     };
     let outside = !((1u64 << points) - 1);
     if (w | b) & outside != 0 {
-        return Err(bad(format!("position {code:?} has stones off the board")));
+        return Err(bad(format!(
+            "position {code} has stones off the board",
+            code = fanorona_core::escape::quoted(&code)
+        )));
     }
     if w & b != 0 {
         return Err(bad(format!(
-            "position {code:?} has two stones on one point"
+            "position {code} has two stones on one point",
+            code = fanorona_core::escape::quoted(&code)
         )));
     }
     Ok((w, b, turn))

@@ -282,13 +282,21 @@ fn parse_sprt(args: &MatchArgs) -> Result<Option<Sprt>> {
     };
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     let [a, b] = parts[..] else {
-        bail!("--sprt takes ELO0,ELO1 (such as 0,10), not {text:?}");
+        bail!(
+            "--sprt takes ELO0,ELO1 (such as 0,10), not {text}",
+            text = fanorona_core::escape::quoted(&text)
+        );
     };
     let num = |s: &str| -> Result<f64> {
         s.parse::<f64>()
             .ok()
             .filter(|x| x.is_finite())
-            .with_context(|| format!("--sprt: {s:?} is not a number"))
+            .with_context(|| {
+                format!(
+                    "--sprt: {s} is not a number",
+                    s = fanorona_core::escape::quoted(&s)
+                )
+            })
     };
     Ok(Some(
         Sprt::new(num(a)?, num(b)?, args.alpha, args.beta).context("in --sprt")?,

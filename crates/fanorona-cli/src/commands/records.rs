@@ -65,8 +65,9 @@ impl Format {
         match Format::from_path(path) {
             Some(f) => Ok(f),
             None => bail!(
-                "cannot tell the format of {path:?} from its extension (.fgn, .json, .jsonl, .sgf): use --{}",
-                if what == "input" { "from" } else { "to" }
+                "cannot tell the format of {path} from its extension (.fgn, .json, .jsonl, .sgf): use --{}",
+                if what == "input" { "from" } else { "to" },
+                path = fanorona_core::escape::quoted(&path)
             ),
         }
     }
@@ -198,7 +199,14 @@ pub fn check_exact(record: &GameRecord) -> Result<(), (Location, String)> {
             let at = src
                 .and_then(|s| s.tags.get(i).copied().or(Some(s.start)))
                 .unwrap_or_default();
-            return Err((at, format!("bad tag [Date {:?}]: {}", tag.value, e.reason)));
+            return Err((
+                at,
+                format!(
+                    "bad tag [Date {}]: {}",
+                    fanorona_core::escape::quoted(&tag.value),
+                    e.reason
+                ),
+            ));
         }
     }
     Ok(())

@@ -62,7 +62,10 @@ pub struct ShowArgs {
     /// Show the start of this board size, rows x columns.
     #[arg(long, value_name = "RxC")]
     pub board: Option<String>,
-    /// Rule options of the position (matter only for the game-over line).
+    /// Rule options of the position as one list, such as `stuck=draws`, and the game:
+    /// `game=capture` (the default), `game=vela` or `game=telo` (see docs/rules.md). The game
+    /// sets the start of `--board` and the turns of `--play`; the other options matter only
+    /// for the game-over line.
     #[arg(long, value_name = "LIST", conflicts_with = "file")]
     pub rules: Option<String>,
     /// Turns to play from the position (separated by spaces or commas); the last is marked.
@@ -336,9 +339,12 @@ fn ply_of(game: &Game, spec: &str) -> Result<usize> {
     } else {
         (spec, None)
     };
-    let n: usize = num
-        .parse()
-        .map_err(|_| anyhow!("--turn {spec:?}: expected N, Nw or Nb (such as 12, 7w, 7b)"))?;
+    let n: usize = num.parse().map_err(|_| {
+        anyhow!(
+            "--turn {spec}: expected N, Nw or Nb (such as 12, 7w, 7b)",
+            spec = fanorona_core::escape::quoted(&spec)
+        )
+    })?;
     match side {
         None if n <= len => Ok(n),
         None => bail!("--turn {n}: the game has only {len} turn(s)"),
@@ -452,7 +458,7 @@ fn from_position(args: &ShowArgs) -> Result<Diagram> {
     };
     let start = match &args.fen {
         Some(fen) => Position::from_fen_with(fen, rules)
-            .with_context(|| format!("in --fen {:?}", crate::output::sanitize(fen)))?,
+            .with_context(|| format!("in --fen {}", fanorona_core::escape::quoted(fen)))?,
         None => crate::options::start_position(args.board.as_deref(), rules)?,
     };
     let mut game = Game::new(start);

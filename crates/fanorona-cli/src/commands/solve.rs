@@ -133,13 +133,19 @@ pub enum Method {
 
 /// A material class such as `4v2`.
 fn parse_class(text: &str) -> Result<(u8, u8), String> {
-    let bad = || format!("{text:?} is not a material class such as 4v2");
+    let bad = || {
+        format!(
+            "{text} is not a material class such as 4v2",
+            text = fanorona_core::escape::quoted(&text)
+        )
+    };
     let (s, o) = text.trim().split_once('v').ok_or_else(bad)?;
     let s: u8 = s.parse().map_err(|_| bad())?;
     let o: u8 = o.parse().map_err(|_| bad())?;
     if s == 0 || o == 0 || u16::from(s) + u16::from(o) > 8 {
         return Err(format!(
-            "{text:?}: classes have 1 to 7 stones a side, 8 in all"
+            "{text}: classes have 1 to 7 stones a side, 8 in all",
+            text = fanorona_core::escape::quoted(&text)
         ));
     }
     Ok((s, o))
@@ -167,8 +173,9 @@ pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
                 "T" => 1 << 40,
                 _ => {
                     return Err(format!(
-                        "unknown unit {:?} in {text:?} (use K, M, G or T)",
-                        &t[i..]
+                        "unknown unit {} in {text} (use K, M, G or T)",
+                        fanorona_core::escape::quoted(&&t[i..]),
+                        text = fanorona_core::escape::quoted(&text)
                     ));
                 }
             };
@@ -176,13 +183,18 @@ pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
         }
         None => (t, 1),
     };
-    let n: f64 = num
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a size such as 512M or 8G"))?;
+    let n: f64 = num.trim().parse().map_err(|_| {
+        format!(
+            "{text} is not a size such as 512M or 8G",
+            text = fanorona_core::escape::quoted(&text)
+        )
+    })?;
     let bytes = n * mult as f64;
     if !(bytes >= 1.0 && bytes <= MAX_BYTES as f64) {
-        return Err(format!("{text:?} is not in 1 byte..=1P"));
+        return Err(format!(
+            "{text} is not in 1 byte..=1P",
+            text = fanorona_core::escape::quoted(&text)
+        ));
     }
     Ok(bytes as u64)
 }
@@ -304,7 +316,10 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         let attacker = match side.to_ascii_lowercase().as_str() {
             "white" | "w" => Color::White,
             "black" | "b" => Color::Black,
-            _ => bail!("--prove takes white or black, not {side:?}"),
+            _ => bail!(
+                "--prove takes white or black, not {side}",
+                side = fanorona_core::escape::quoted(&side)
+            ),
         };
         if args.dfpn {
             return prove_dfpn(args, &pos, attacker, &budget);

@@ -59,8 +59,8 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode> {
             .position(|n| n.eq_ignore_ascii_case(name.trim()))
         else {
             bail!(
-                "--fix: no weight {:?} (known: {})",
-                name.chars().take(40).collect::<String>(),
+                "--fix: no weight {} (known: {})",
+                fanorona_core::escape::quoted(&name.chars().take(40).collect::<String>()),
                 NAMES.join(", ")
             );
         };

@@ -66,7 +66,10 @@ impl ImportError {
             ImportErrorKind::Syntax(m) => format!("bad Boardspace record: {m}"),
             ImportErrorKind::NotFanorona(m) => format!("not a Fanorona game: {m}"),
             ImportErrorKind::Action { action, reason } => {
-                format!("cannot import action {:?}: {reason}", excerpt(action))
+                format!(
+                    "cannot import action {}: {reason}",
+                    crate::escape::quoted(&excerpt(action))
+                )
             }
         }
     }
@@ -153,8 +156,8 @@ impl<R: Read> BoardspaceReader<R> {
             return Ok(Some(Err(self.fail(
                 start,
                 ImportErrorKind::Syntax(format!(
-                    "expected '(' to open a game, found {:?}",
-                    char::from(first)
+                    "expected '(' to open a game, found {}",
+                    crate::escape::quoted(&char::from(first))
                 )),
             ))));
         }
@@ -604,8 +607,8 @@ fn convert(game_no: usize, props: &[Prop]) -> Result<GameRecord, ImportError> {
             return Err(err(
                 *at,
                 ImportErrorKind::Syntax(format!(
-                    "impossible date {:?} in the game name GN[{}]: {}",
-                    d.replace('.', "-"),
+                    "impossible date {} in the game name GN[{}]: {}",
+                    crate::escape::quoted(&d.replace('.', "-")),
                     excerpt(name),
                     e.reason
                 )),

@@ -105,7 +105,11 @@ pub struct ResultError(pub String);
 
 impl fmt::Display for ResultError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} is not a result (1-0, 0-1, 1/2-1/2 or *)", self.0)
+        write!(
+            f,
+            "{} is not a result (1-0, 0-1, 1/2-1/2 or *)",
+            crate::escape::quoted(&self.0)
+        )
     }
 }
 

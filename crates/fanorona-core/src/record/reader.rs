@@ -179,13 +179,23 @@ impl ReadError {
     pub fn message(&self) -> String {
         match &self.kind {
             ReadErrorKind::Io(e) => format!("cannot read: {e}"),
-            ReadErrorKind::Tag(what) => format!("bad tag {:?}: {what}", self.text),
-            ReadErrorKind::UnterminatedComment => {
-                format!("unterminated comment {:?}: no closing '}}'", self.text)
+            ReadErrorKind::Tag(what) => {
+                format!("bad tag {}: {what}", crate::escape::quoted(&self.text))
             }
-            ReadErrorKind::Token(what) => format!("bad token {:?}: {what}", self.text),
+            ReadErrorKind::UnterminatedComment => {
+                format!(
+                    "unterminated comment {}: no closing '}}'",
+                    crate::escape::quoted(&self.text)
+                )
+            }
+            ReadErrorKind::Token(what) => {
+                format!("bad token {}: {what}", crate::escape::quoted(&self.text))
+            }
             ReadErrorKind::Unexpected => {
-                format!("unexpected text {:?}: not part of FGN movetext", self.text)
+                format!(
+                    "unexpected text {}: not part of FGN movetext",
+                    crate::escape::quoted(&self.text)
+                )
             }
             ReadErrorKind::Variation => "variations '(...)' are not supported".to_owned(),
             ReadErrorKind::InvalidUtf8(what) => format!("{what} is not valid UTF-8"),

@@ -238,8 +238,9 @@ fn build_start(
             err(
                 "Variant",
                 format!(
-                    "unknown variant {v:?} (known: Fanoron-Tsivy, Fanoron-Dimy, Fanoron-Telo, \
-                     Fanorona-3x3, Vela)"
+                    "unknown variant {v} (known: Fanoron-Tsivy, Fanoron-Dimy, Fanoron-Telo, \
+                     Fanorona-3x3, Vela)",
+                    v = crate::escape::quoted(&v)
                 ),
             )
         })?),
@@ -250,7 +251,7 @@ fn build_start(
         None => None,
         Some(b) => Some(
             b.parse::<BoardSize>()
-                .map_err(|e| err("Board", format!("{b:?}: {e}")))?,
+                .map_err(|e| err("Board", format!("{b}: {e}", b = crate::escape::quoted(&b))))?,
         ),
     };
     if let (Some(v), Some(b)) = (by_variant, by_board)
@@ -359,7 +360,12 @@ pub struct DateError {
 
 impl fmt::Display for DateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad date {:?}: {}", self.value, self.reason)
+        write!(
+            f,
+            "bad date {}: {}",
+            crate::escape::quoted(&self.value),
+            self.reason
+        )
     }
 }
 
@@ -565,7 +571,11 @@ impl Visitor for Validator {
                         ProblemKind::Tag,
                         at,
                         value,
-                        format!("bad tag [Date {value:?}]: {}", e.reason),
+                        format!(
+                            "bad tag [Date {value}]: {}",
+                            e.reason,
+                            value = crate::escape::quoted(&value)
+                        ),
                     );
                 }
             }
@@ -617,12 +627,13 @@ impl Visitor for Validator {
             let want = if side == Color::Black { "..." } else { "." };
             let text = format!("{number}{dots}");
             let message = format!(
-                "turn number {text:?} does not fit: the next turn is {}'s turn {expected} (\"{expected}{want}\")",
+                "turn number {text} does not fit: the next turn is {}'s turn {expected} (\"{expected}{want}\")",
                 if side == Color::White {
                     "White"
                 } else {
                     "Black"
-                }
+                },
+                text = crate::escape::quoted(&text)
             );
             self.problems.push(Problem {
                 kind: ProblemKind::TurnNumber,
@@ -644,7 +655,10 @@ impl Visitor for Validator {
         let (kind, message, legal) = if let Some(o) = self.rules_outcome() {
             (
                 ProblemKind::Illegal,
-                format!("illegal turn {text:?}: the game is already over ({o})"),
+                format!(
+                    "illegal turn {text}: the game is already over ({o})",
+                    text = crate::escape::quoted(&text)
+                ),
                 Vec::new(),
             )
         } else {

@@ -51,11 +51,13 @@ impl fmt::Display for WriteError {
         match self {
             WriteError::TagName(n) => write!(
                 f,
-                "tag name {n:?} cannot be written: names are 1 to 255 letters, digits or '_'"
+                "tag name {n} cannot be written: names are 1 to 255 letters, digits or '_'",
+                n = crate::escape::quoted(&n)
             ),
             WriteError::TagValue { name } => write!(
                 f,
-                "the value of tag {name:?} cannot be written: it has a line break or is too long"
+                "the value of tag {name} cannot be written: it has a line break or is too long",
+                name = crate::escape::quoted(&name)
             ),
             WriteError::Comment { index } => write!(
                 f,
@@ -64,8 +66,9 @@ impl fmt::Display for WriteError {
             ),
             WriteError::Turn { index, text } => write!(
                 f,
-                "movetext element {}: {text:?} is not a turn text",
-                index + 1
+                "movetext element {}: {text} is not a turn text",
+                index + 1,
+                text = crate::escape::quoted(&text)
             ),
             WriteError::Empty => write!(
                 f,
@@ -318,7 +321,8 @@ fn check_number(
             at,
             turn: None,
             message: format!(
-                "turn number {text:?} cannot be checked: the [FEN] tag is not a position"
+                "turn number {text} cannot be checked: the [FEN] tag is not a position",
+                text = crate::escape::quoted(&text)
             ),
             text,
             legal: Vec::new(),
@@ -336,7 +340,8 @@ fn check_number(
         at,
         turn: Some((expected, side)),
         message: format!(
-            "turn number {text:?} does not fit: the next turn is {name}'s turn {expected} (\"{expected}{want}\")"
+            "turn number {text} does not fit: the next turn is {name}'s turn {expected} (\"{expected}{want}\")",
+            text = crate::escape::quoted(&text)
         ),
         text,
         legal: Vec::new(),

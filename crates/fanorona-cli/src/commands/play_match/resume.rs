@@ -311,7 +311,10 @@ fn millis(text: &str) -> Option<Duration> {
 /// A tag value in a message: quoted, at most 200 characters.
 fn shown(text: &str) -> String {
     let clipped: String = text.chars().take(200).collect();
-    format!("{clipped:?}")
+    format!(
+        "{clipped}",
+        clipped = fanorona_core::escape::quoted(&clipped)
+    )
 }
 
 #[cfg(test)]
