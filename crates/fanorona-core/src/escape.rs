@@ -176,4 +176,15 @@ mod tests {
         assert_eq!(QuotedChar('x').to_string(), "'x'");
         assert_eq!(Quoted("a\\b").to_string(), "\"a\\\\b\"");
     }
+
+    /// The reference generator writes its own escapes (it shares no code): the same form.
+    #[test]
+    fn the_reference_reader_escapes_in_the_same_form() {
+        for c in ['\u{1b}', '\n', '\u{85}', '\u{202e}', '\'', '\\', 'x'] {
+            let e = crate::reference::Board::from_fen(&format!("B{c}B/3/3 w"))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(&QuotedChar(c).to_string()), "{c:?}: {e}");
+        }
+    }
 }

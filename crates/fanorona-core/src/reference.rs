@@ -218,7 +218,28 @@ impl Board {
                     row.extend(core::iter::repeat_n(Cell::Empty, n));
                 }
                 '/' => grid.push(Vec::new()),
-                _ => return Err(bad(i, &format!("unexpected character {ch:?} in the board"))),
+                _ => {
+                    // Shown in the workspace's one escaped form (`'\x1b'`), written out here
+                    // so that this module keeps sharing no code with the rest of the crate.
+                    let shown = match ch {
+                        '\n' => "'\\n'".to_owned(),
+                        '\r' => "'\\r'".to_owned(),
+                        '\t' => "'\\t'".to_owned(),
+                        c if c.is_ascii_control() => format!("'\\x{:02x}'", c as u32),
+                        c if c.is_control()
+                            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') =>
+                        {
+                            format!("'\\u{{{:x}}}'", c as u32)
+                        }
+                        '\'' => "'\\''".to_owned(),
+                        '\\' => "'\\\\'".to_owned(),
+                        c => format!("'{c}'"),
+                    };
+                    return Err(bad(
+                        i,
+                        &format!("unexpected character {shown} in the board"),
+                    ));
+                }
             }
         }
         let rows = grid.len();
