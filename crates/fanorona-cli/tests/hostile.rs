@@ -1550,3 +1550,24 @@ fn control_characters_are_escaped_in_one_form() {
         );
     }
 }
+
+/// `verify-proof` of a FIFO (or a device) is refused at once, not a hang on its open: a
+/// certificate is read twice, so only a file will do.
+#[cfg(unix)]
+#[test]
+fn verify_proof_of_a_fifo_does_not_hang() {
+    let dir = scratch("cert-fifo");
+    let fifo = dir.join("pipe.cert");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here: nothing to check
+    }
+    let o = run_within(
+        &dir,
+        &["verify-proof", "pipe.cert"],
+        Duration::from_secs(20),
+    )
+    .expect("verify-proof of a FIFO must not hang");
+    assert_clean_failure(&o, 2, "pipe.cert");
+    assert!(err(&o).contains("not a regular file"), "{}", err(&o));
+}

@@ -632,6 +632,22 @@ impl Index {
 ///
 /// [`VerifyError`] for a certificate that does not prove its claim, or cannot be read.
 pub fn verify_file(file: &Path, limits: &Limits) -> Result<Report, VerifyError> {
+    // Not a FIFO, a socket or a device: a FIFO would block the open, and none can be read
+    // twice. (A directory fails on its first read, with the system's own words.)
+    if let Ok(meta) = std::fs::metadata(file)
+        && !meta.is_file()
+        && !meta.is_dir()
+    {
+        return Err(err(
+            ErrorKind::Io,
+            None,
+            format!(
+                "cannot open {}: not a regular file (a certificate is read twice, from a \
+                 file): refused without opening it",
+                file.display()
+            ),
+        ));
+    }
     let f = File::open(file).map_err(|e| {
         err(
             ErrorKind::Io,
