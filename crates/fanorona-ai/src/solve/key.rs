@@ -223,4 +223,68 @@ mod tests {
         );
         assert!(Keyer::new(BoardSize::new(7, 9).unwrap(), rules).is_err());
     }
+
+    #[test]
+    fn keys_from_outside_are_checked() {
+        let limited = Rules::STANDARD.with_opening_restriction(true);
+        for rules in [Rules::STANDARD.with_no_capture_limit(None), limited] {
+            let keyer = Keyer::new(BoardSize::DIMY, rules).unwrap();
+            let pos = Position::start_with(BoardSize::DIMY, rules).unwrap();
+            let key = keyer.key(&pos);
+            assert_eq!(
+                keyer.checked_position(key).map(|p| keyer.key(&p)),
+                Some(key)
+            );
+            let bad = [
+                // A stone off the 5x5 board, two stones on one point, every bit set.
+                Key {
+                    a: key.a | 1 << 30,
+                    b: key.b,
+                },
+                Key {
+                    a: key.a | 1,
+                    b: key.b | 1,
+                },
+                Key {
+                    a: u64::MAX,
+                    b: u64::MAX,
+                },
+            ];
+            for k in bad {
+                assert!(keyer.checked_position(k).is_none(), "{k:?}");
+            }
+        }
+        // Counter bits under rules that keep none.
+        let plain =
+            Keyer::new(BoardSize::DIMY, Rules::STANDARD.with_no_capture_limit(None)).unwrap();
+        let pos = Position::start_with(BoardSize::DIMY, Rules::STANDARD).unwrap();
+        let key = plain.key(&pos);
+        assert!(
+            plain
+                .checked_position(Key {
+                    a: key.a | 1 << 48,
+                    b: key.b
+                })
+                .is_none()
+        );
+        // A no-capture count above the limit.
+        let counted = Keyer::new(BoardSize::DIMY, Rules::STANDARD).unwrap();
+        let key = counted.key(&pos);
+        assert!(
+            counted
+                .checked_position(Key {
+                    a: key.a | 500 << 48,
+                    b: key.b
+                })
+                .is_none()
+        );
+        assert!(
+            counted
+                .checked_position(Key {
+                    a: key.a | 5 << 48,
+                    b: key.b
+                })
+                .is_some()
+        );
+    }
 }
