@@ -7,8 +7,10 @@ use clap::Command;
 const COMMON: &str = "Standard output: a closed pipe (such as `| head`) ends the command \
 quietly with status 141; any other write error (a full disk) is one error message and status 2. \
 It never panics on bad input or a failed write. Ctrl-C or SIGTERM removes the temporary files of \
-unfinished outputs and exits with status 130. An output file that exists and is a device or a \
-named pipe (such as /dev/null) is written in place, never replaced.";
+unfinished outputs and exits with status 130. A run killed outright (SIGKILL, the OOM killer, a \
+power cut) never leaves a half-written output under its name; the temporary file it may leave \
+(`.NAME.fanorona-tmp-PID-N`) is removed by the next run that writes NAME. An output file that \
+exists and is a device or a named pipe (such as /dev/null) is written in place, never replaced.";
 
 /// The guarantees of one command, or `None` for a command this table does not know.
 pub fn guarantees(command: &str) -> Option<&'static str> {
@@ -81,9 +83,14 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
         }
         "match" => {
             "--out FILE is checked before the first game and refused if it is the openings \
-             file. Each game is added as it ends to a temporary file next to FILE, which \
-             replaces FILE when the match ends, also when it stops on an error or Ctrl-C: the \
-             finished games are kept, never half a game."
+             file. FILE is left as it was until the first game ends: a match that plays no \
+             game (an engine that cannot be started or set up, an option it does not list) \
+             never changes it. The first game replaces FILE (with --resume, the games read \
+             back and it), and each later game is appended to FILE and handed to the disk \
+             (fsync) as it ends: an error, Ctrl-C, SIGKILL, the OOM killer or a power cut \
+             keep every finished game. A death in the middle of an append can leave the start \
+             of that game at the end of FILE; --resume says so, drops it and plays the game \
+             again."
         }
         "openings" => {
             "Writes no file but --out FILE: a temporary file next to it is made before the \

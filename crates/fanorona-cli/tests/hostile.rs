@@ -417,13 +417,8 @@ fn sigint_during_a_match_keeps_finished_games() {
             "games.fgn",
         ],
     );
-    let size = |dir: &Path| -> u64 {
-        leftovers(dir)
-            .first()
-            .and_then(|n| fs::metadata(dir.join(n)).ok())
-            .map_or(0, |m| m.len())
-    };
-    wait_until(&mut child, "a game written", || size(&dir) >= 2000);
+    let path = dir.join("games.fgn");
+    wait_until(&mut child, "a game written", || games_in(&path) >= 1);
     interrupt(child, "-INT", "match");
     assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
     let v = run_in(&dir, &["validate", "--json", "games.fgn"]);
@@ -1259,4 +1254,238 @@ fn external_engines_never_outlive_the_match() {
     interrupt(child, "-TERM", "match");
     assert_processes_end(&dir.join("pids"), "after SIGTERM");
     assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 26, part A: no data loss (a match that plays no game, a killed match), no panic, abort
+// or hang (failing workers, threads that cannot be made), bounded memory.
+// ---------------------------------------------------------------------------------------------
+
+/// A fake external engine (a /bin/sh script in `dir`): `uci_reply` is what it prints to
+/// `uci`; it answers `isready` and plays nothing.
+#[cfg(unix)]
+fn sh_engine(dir: &Path, name: &str, uci_reply: &str) -> String {
+    let script = dir.join(name);
+    fs::write(
+        &script,
+        format!(
+            "while IFS= read -r line; do\n\
+             case \"$line\" in\n\
+             uci) {uci_reply} ;;\n\
+             isready) echo readyok ;;\n\
+             quit) exit 0 ;;\n\
+             esac\n\
+             done\n"
+        ),
+    )
+    .expect("write");
+    format!("uci:/bin/sh {}", script.display())
+}
+
+/// A match that fails before its first game (an engine that cannot be started, a network that
+/// cannot be read, no `uciok`, an option the engine does not list) leaves an existing games
+/// file exactly as it was, and no temporary file.
+#[cfg(unix)]
+#[test]
+fn a_match_that_plays_no_game_leaves_the_games_file_as_it_was() {
+    let dir = scratch("match-no-game");
+    let silent = sh_engine(&dir, "silent.sh", ":");
+    let plain = sh_engine(&dir, "plain.sh", "echo 'id name plain'; echo uciok");
+    let unlisted = format!("{plain} option.Hash=64");
+    let kept = format!("{GAME}\n{GAME}");
+    for second in [
+        "uci:./nonexistent",
+        "engine:evalfile=/dev/zero",
+        &silent,
+        &unlisted,
+    ] {
+        fs::write(dir.join("keep.fgn"), &kept).expect("write");
+        let started = Instant::now();
+        let o = run_in(
+            &dir,
+            &[
+                "match",
+                "greedy",
+                second,
+                "--games",
+                "4",
+                "--handshake-timeout",
+                "500",
+                "--out",
+                "keep.fgn",
+            ],
+        );
+        assert!(started.elapsed() < Duration::from_secs(15), "{second}");
+        assert_eq!(o.status.code(), Some(2), "{second}: {}", err(&o));
+        assert!(!err(&o).contains("panicked"), "{second}: {}", err(&o));
+        assert_eq!(
+            fs::read_to_string(dir.join("keep.fgn")).expect("read"),
+            kept,
+            "{second}: the games file was changed"
+        );
+        assert!(
+            leftovers(&dir).is_empty(),
+            "{second}: {:?}",
+            leftovers(&dir)
+        );
+    }
+}
+
+/// Games in a file, counted by their first tag.
+fn games_in(path: &Path) -> usize {
+    fs::read_to_string(path)
+        .unwrap_or_default()
+        .matches("[Event \"fanorona match\"]")
+        .count()
+}
+
+/// A match killed outright (SIGKILL, as the OOM killer or a power cut would stop it): the
+/// games it finished are in --out, no temporary file is left, and `--resume` goes on from
+/// them to the games file of the same match played at once.
+#[cfg(unix)]
+#[test]
+fn a_killed_match_keeps_its_games_and_resume_goes_on() {
+    let dir = scratch("match-sigkill");
+    let base = ["match", "random", "random", "--threads", "1"];
+    let mut child = spawn_in(
+        &dir,
+        &[&base[..], &["--games", "1000000", "--out", "games.fgn"]].concat(),
+    );
+    let path = dir.join("games.fgn");
+    wait_until(&mut child, "three games in games.fgn", || {
+        games_in(&path) >= 3
+    });
+    child.kill().expect("SIGKILL");
+    child.wait().expect("waited");
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    let seen = games_in(&path);
+    // The kill may have come in the middle of a game being appended: that game is dropped
+    // and played again.
+    let more = (seen + 2).to_string();
+    let o = run_in(
+        &dir,
+        &[
+            &base[..],
+            &["--games", &more, "--out", "games.fgn", "--resume", "--json"],
+        ]
+        .concat(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let resumed = v["resumed"].as_u64().expect("resumed") as usize;
+    assert!(resumed == seen || resumed + 1 == seen, "{seen}: {v}");
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    let o = run_in(
+        &dir,
+        &[&base[..], &["--games", &more, "--out", "at-once.fgn"]].concat(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let untimed = |name: &str| -> String {
+        fs::read_to_string(dir.join(name))
+            .expect("read")
+            .lines()
+            .filter(|l| !l.starts_with("[LongestTurnMs "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(untimed("games.fgn"), untimed("at-once.fgn"));
+}
+
+/// A games file that ends with part of a game (a match killed while appending it): `--resume`
+/// says so, with the line, drops that part and plays the game again.
+#[test]
+fn resume_drops_a_torn_last_game() {
+    let dir = scratch("match-torn");
+    let base = [
+        "match",
+        "random",
+        "random",
+        "--threads",
+        "1",
+        "--out",
+        "g.fgn",
+    ];
+    let o = run_in(&dir, &[&base[..], &["--games", "3"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let whole = fs::read_to_string(dir.join("g.fgn")).expect("read");
+    let first_game_end = whole.find("\n\n[Event").expect("two games") + 2;
+    assert!(whole.ends_with('\n'));
+    // The torn game starts after the empty line that follows the file.
+    let lines = whole.lines().count() + 2;
+    let torn = format!("{whole}\n{}", &whole[..first_game_end / 2]);
+    fs::write(dir.join("g.fgn"), &torn).expect("write");
+    let o = run_in(
+        &dir,
+        &[&base[..], &["--games", "4", "--resume", "--json"]].concat(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(
+        err(&o).contains(&format!("g.fgn:{lines}: the last game is incomplete")),
+        "{}",
+        err(&o)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["resumed"], 3, "{v}");
+    assert_eq!(v["games_written"], 1, "{v}");
+    let now = fs::read_to_string(dir.join("g.fgn")).expect("read");
+    assert!(
+        now.starts_with(&whole),
+        "the whole games are kept as they were"
+    );
+    assert_eq!(games_in(&dir.join("g.fgn")), 4);
+    let check = run_in(&dir, &["validate", "g.fgn"]);
+    assert_eq!(check.status.code(), Some(0), "{}", err(&check));
+    // A damaged game before the last one is still an error, and the file is left alone.
+    let damaged = whole.replacen("[Event \"fanorona match\"]", "[Event \"fanorona match\"", 1);
+    fs::write(dir.join("g.fgn"), &damaged).expect("write");
+    let o = run_in(&dir, &[&base[..], &["--games", "4", "--resume"]].concat());
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert_eq!(
+        fs::read_to_string(dir.join("g.fgn")).expect("read"),
+        damaged
+    );
+}
+
+/// The temporary files and folders of a killed run (whose process is gone) are removed by
+/// the next run writing the same output; those of a running process are left alone.
+#[cfg(target_os = "linux")]
+#[test]
+fn temporary_files_of_a_killed_run_are_removed_by_the_next() {
+    let dir = scratch("stale");
+    fs::write(dir.join("a.fgn"), GAME).expect("write");
+    // Above the largest process number Linux gives (2^22): no such process runs.
+    let stale = ".out.json.fanorona-tmp-4194400-0";
+    let running = format!(".out.json.fanorona-tmp-{}-0", std::process::id());
+    let other = ".other.json.fanorona-tmp-4194400-0";
+    for name in [stale, &running, other] {
+        fs::write(dir.join(name), "left over").expect("write");
+    }
+    let o = run_in(&dir, &["convert", "a.fgn", "out.json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let mut left = leftovers(&dir);
+    left.sort();
+    let mut expected = vec![running.clone(), other.to_owned()];
+    expected.sort();
+    assert_eq!(left, expected);
+    // The temporary folder of a killed `solve --tables`.
+    fs::create_dir_all(dir.join("tables/.fanorona-tmp-4194400-3")).expect("mkdir");
+    fs::write(dir.join("tables/.fanorona-tmp-4194400-3/x.tb"), "half").expect("write");
+    let o = run_in(
+        &dir,
+        &[
+            "solve",
+            "--board",
+            "3x3",
+            "--tables",
+            "tables",
+            "--max-stones",
+            "2",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(
+        leftovers(&dir.join("tables")).is_empty(),
+        "{:?}",
+        leftovers(&dir.join("tables"))
+    );
 }
