@@ -1489,3 +1489,198 @@ fn temporary_files_of_a_killed_run_are_removed_by_the_next() {
         leftovers(&dir.join("tables"))
     );
 }
+
+/// The binary under test, as a path (for running it under another command).
+#[cfg(target_os = "linux")]
+fn bin_path() -> std::ffi::OsString {
+    std::env::var_os("FANORONA_HOSTILE_BIN")
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_fanorona").into())
+}
+
+/// Runs `sh -c SCRIPT` in `dir` with `$BIN` the binary under test and `$LIMIT` a `prlimit`
+/// command line capping the address space at `bytes`, killed after `limit`; `None` when it
+/// ran past `limit`. Skipped (a note, `Some(None)` is never returned then: the caller gets
+/// `Err`) where `prlimit` cannot set the limit.
+#[cfg(target_os = "linux")]
+fn run_limited(
+    dir: &Path,
+    bytes: u64,
+    script: &str,
+    limit: Duration,
+) -> Result<Option<Output>, ()> {
+    let works = Command::new("prlimit")
+        .args([format!("--as={bytes}"), "true".to_owned()])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !works {
+        eprintln!("skipped: `prlimit --as` is not available here");
+        return Err(());
+    }
+    let mut child = Command::new("/bin/sh")
+        .args(["-c", script])
+        .env("BIN", bin_path())
+        .env("LIMIT", format!("prlimit --as={bytes} --"))
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    Ok(Some(child.wait_with_output().expect("output")))
+}
+
+/// Twenty finished games in `dir/g.fgn`, for `nnue label`.
+fn twenty_games(dir: &Path) {
+    let o = run_in(
+        dir,
+        &[
+            "match",
+            "random",
+            "random",
+            "--games",
+            "20",
+            "--threads",
+            "1",
+            "--out",
+            "g.fgn",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+}
+
+/// `nnue label` whose tables cannot be had (`--hash 4096` in 1.5 GB of address space): a
+/// clear error naming --hash, status 2, at once; before, a worker panicked and the reader
+/// waited for ever on the full job channel.
+#[cfg(target_os = "linux")]
+#[test]
+fn nnue_label_with_tables_that_cannot_be_had_ends_with_an_error() {
+    let dir = scratch("label-nomem");
+    twenty_games(&dir);
+    let script = "$LIMIT \"$BIN\" nnue label g.fgn --out h.data --hash 4096 --nodes 100";
+    let Ok(o) = run_limited(&dir, 1_500_000_000, script, Duration::from_secs(30)) else {
+        return;
+    };
+    let o = o.expect("nnue label ended within 30 s (no hang)");
+    assert_clean_failure(&o, 2, "--hash 4096");
+    assert!(err(&o).contains("cannot allocate"), "{}", err(&o));
+    assert!(!dir.join("h.data").exists());
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+}
+
+/// More threads than the system gives (64 of them in 600 MB of address space): every command
+/// runs with the threads it could have, says so where it asked for them, and never panics
+/// or aborts. Before, `analyse`, `nnue label` and the engine aborted (status 134).
+#[cfg(target_os = "linux")]
+#[test]
+fn threads_that_cannot_be_had_are_not_a_crash() {
+    let dir = scratch("threads-nomem");
+    twenty_games(&dir);
+    let cases = [
+        (
+            "analyse",
+            "$LIMIT \"$BIN\" analyse --threads 64 --depth 5",
+            "best ",
+        ),
+        (
+            "nnue label",
+            "$LIMIT \"$BIN\" nnue label g.fgn --out h.data --threads 64 --nodes 100",
+            "20 games",
+        ),
+        (
+            "match",
+            "$LIMIT \"$BIN\" match random greedy --games 64 --concurrency 64 --json",
+            "\"games\":64",
+        ),
+        (
+            "engine",
+            "(printf 'uci\\nsetoption name Threads value 64\\nisready\\ngo depth 5\\n'; sleep 1) \
+             | $LIMIT \"$BIN\" engine",
+            "bestmove ",
+        ),
+    ];
+    for (what, script, says) in cases {
+        let Ok(o) = run_limited(&dir, 600_000_000, script, Duration::from_secs(60)) else {
+            return;
+        };
+        let o = o.unwrap_or_else(|| panic!("{what}: ended within 60 s"));
+        let (out, e) = (String::from_utf8_lossy(&o.stdout), err(&o));
+        assert_eq!(o.status.code(), Some(0), "{what}: {e}");
+        assert!(
+            !e.contains("panicked") && !e.contains("memory allocation"),
+            "{what}: {e}"
+        );
+        assert!(out.contains(says), "{what}: {out}");
+    }
+}
+
+/// `setoption name Hash value 16384` keeps the engine answering: the table is made at once
+/// (its memory is given page by page as the search fills it), or refused at once, with the
+/// memory the machine has, where it would not fit. Before, the engine filled 12 GiB and did
+/// not answer `isready` for most of a minute.
+#[cfg(unix)]
+#[test]
+fn a_huge_hash_keeps_the_engine_answering() {
+    let dir = scratch("huge-hash");
+    let mut child = bin()
+        .arg("engine")
+        .current_dir(&*dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let wait_for = |prefix: &str, within: Duration| -> Vec<String> {
+        let start = Instant::now();
+        let mut seen = Vec::new();
+        loop {
+            let left = within.saturating_sub(start.elapsed());
+            match rx.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no {prefix:?} within {within:?}: {seen:?}"),
+            }
+        }
+    };
+    writeln!(stdin, "uci").expect("write");
+    wait_for("uciok", Duration::from_secs(10));
+    writeln!(stdin, "setoption name Hash value 16384\nisready").expect("write");
+    let seen = wait_for("readyok", Duration::from_secs(5));
+    // Refused only where the machine has not the 12 GiB the table takes, saying so.
+    if let Some(error) = seen.iter().find(|l| l.starts_with("info string error")) {
+        assert!(
+            error.contains("MiB of memory available") && error.contains("stays at"),
+            "{error}"
+        );
+    }
+    writeln!(stdin, "go depth 4").expect("write");
+    wait_for("bestmove ", Duration::from_secs(20));
+    writeln!(stdin, "quit").expect("write");
+    let status = child.wait().expect("exits");
+    assert!(status.success());
+}

@@ -203,6 +203,12 @@ pub struct SearchResult {
     pub pv: Vec<Turn>,
     /// Every searched root turn with its score, best first.
     pub root_moves: Vec<RootMove>,
+    /// The threads that searched (at least 1): [`Searcher::threads`], or 1 for searches that
+    /// use one thread (see [`Searcher::set_threads`]), less [`Self::threads_not_started`].
+    pub threads: usize,
+    /// The threads of the search that the system could not start (a process or an
+    /// address-space limit): the search went on with the others.
+    pub threads_not_started: usize,
 }
 
 impl SearchResult {
@@ -252,6 +258,9 @@ pub enum SearchError {
     GameOver(Outcome),
     /// [`SearchOptions::root_turns`] names no legal turn of the searched position.
     NoRootTurn,
+    /// The system could not start the thread of the search (a process or memory limit), of
+    /// this kind of error (see [`crate::Engine`]).
+    NoThread(std::io::ErrorKind),
 }
 
 impl fmt::Display for SearchError {
@@ -260,6 +269,9 @@ impl fmt::Display for SearchError {
             SearchError::GameOver(o) => write!(f, "nothing to search: the game is over ({o})"),
             SearchError::NoRootTurn => {
                 write!(f, "nothing to search: none of the turns to search is legal")
+            }
+            SearchError::NoThread(kind) => {
+                write!(f, "the system cannot start the search's thread: {kind}")
             }
         }
     }
@@ -486,6 +498,8 @@ impl Searcher {
             time: Duration::ZERO,
             pv: vec![root_moves[0].turn],
             root_moves: Vec::new(),
+            threads: 1,
+            threads_not_started: 0,
         };
         result.value = -w.eval_child(&root.play_unchecked(&root_moves[0].turn));
         result.score = Score::from_value(result.value);
@@ -507,8 +521,13 @@ impl Searcher {
         let mut line_pvs: Vec<(i32, Vec<Turn>)> = Vec::with_capacity(lines);
         let helper_moves = root_moves.clone();
         std::thread::scope(|scope| {
+            // Helpers that the system cannot give (a process limit, an address-space limit)
+            // are not started: the search goes on with those that could be had.
             let helpers: Vec<_> = (1..threads)
-                .map(|id| {
+                .map_while(|id| {
+                    if !helper_headroom() {
+                        return None;
+                    }
                     let mut moves = helper_moves.clone();
                     let (setup, root, helpers_stop, helper_nodes) =
                         (&setup, &root, &helpers_stop, &helper_nodes);
@@ -516,14 +535,23 @@ impl Searcher {
                         main_depth: &main_depth,
                         best: &helper_best,
                     };
-                    scope.spawn(move || {
-                        let mut history = Box::new(History::default());
-                        let mut hw = setup.worker(&mut history, helpers_stop, Some(helper_nodes));
-                        hw.helper(root, &mut moves, max_depth, id, options, shared);
-                        hw.nodes
-                    })
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || {
+                            let mut history: Vec<History> = Vec::new();
+                            if history.try_reserve_exact(1).is_err() {
+                                return 0;
+                            }
+                            history.push(History::default());
+                            let mut hw =
+                                setup.worker(&mut history[0], helpers_stop, Some(helper_nodes));
+                            hw.helper(root, &mut moves, max_depth, id, options, shared);
+                            hw.nodes
+                        })
+                        .ok()
                 })
                 .collect();
+            result.threads = helpers.len() + 1;
+            result.threads_not_started = threads - result.threads;
             for depth in 1..=max_depth {
                 main_depth.store(depth, Ordering::Relaxed);
                 line_pvs.clear();
@@ -671,6 +699,19 @@ impl Searcher {
         result.root_moves = root_moves;
         Ok(result)
     }
+}
+
+/// The memory a helper thread may need: its stack, the allocator's arena of a new thread
+/// (64 MiB of address space with glibc) and its buffers, with a margin.
+pub(crate) const HELPER_HEADROOM: usize = 96 << 20;
+
+/// Whether the process can still take a helper thread's memory ([`HELPER_HEADROOM`]): the
+/// address space is reserved for a moment (not touched, so it costs no memory) and given
+/// back. Under an address-space limit (`ulimit -v`) this keeps the threads of a search from
+/// taking the last of it, after which any allocation would abort the process.
+pub(crate) fn helper_headroom() -> bool {
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(HELPER_HEADROOM).is_ok()
 }
 
 /// Time management under a game clock: after each completed iteration, whether to start
