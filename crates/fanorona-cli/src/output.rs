@@ -15,6 +15,12 @@
 //!   a regular file (`/dev/null`, `/dev/full`, a named pipe, a terminal) is written directly:
 //!   it cannot be replaced by a rename, and must never be (as root, a rename would put a
 //!   regular file in place of `/dev/null`).
+//! - A journal ([`OutputFile::journal`], the games of `fanorona match`) leaves its destination
+//!   alone until its first whole item, which replaces it by a rename; each later item is
+//!   appended and handed to the disk (fsync), so that every whole item survives a SIGKILL,
+//!   the OOM killer or a power cut.
+//! - The temporary files a killed run left (`.NAME.fanorona-tmp-PID-N`, its process gone) are
+//!   removed by the next run that writes NAME.
 //! - An output that is the same file as an input (the same path, a symbolic or a hard link) is
 //!   refused before anything is read ([`refuse_same_file`]).
 //! - File names and other text from outside are printed with control characters escaped
@@ -856,6 +862,32 @@ mod tests {
         }
         assert_eq!(fs::read_to_string(&dest).unwrap(), "game 1\n");
         assert!(leftovers(&dir).is_empty());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_journal_is_in_place_from_its_first_item_and_an_empty_one_replaces_nothing() {
+        let dir = scratch("journal-place");
+        let dest = dir.join("games.fgn");
+        fs::write(&dest, "old games\n").unwrap();
+        // No item: the file stays as it was, committed or dropped.
+        OutputFile::journal(&dest).unwrap().commit().unwrap();
+        drop(OutputFile::journal(&dest).unwrap());
+        assert_eq!(fs::read_to_string(&dest).unwrap(), "old games\n");
+        assert!(leftovers(&dir).is_empty());
+        // Each item is in the destination as soon as it is appended, with no temporary file.
+        let mut f = OutputFile::journal(&dest).unwrap();
+        f.append(b"game 1\n").unwrap();
+        assert_eq!(fs::read_to_string(&dest).unwrap(), "game 1\n");
+        assert!(leftovers(&dir).is_empty());
+        f.append(b"game 2\n").unwrap();
+        assert_eq!(fs::read_to_string(&dest).unwrap(), "game 1\ngame 2\n");
+        f.commit().unwrap();
+        assert_eq!(fs::read_to_string(&dest).unwrap(), "game 1\ngame 2\n");
+        // A journal with no item where there was no file makes an empty one.
+        let fresh = dir.join("new.fgn");
+        OutputFile::journal(&fresh).unwrap().commit().unwrap();
+        assert_eq!(fs::read_to_string(&fresh).unwrap(), "");
         fs::remove_dir_all(&dir).unwrap();
     }
 
