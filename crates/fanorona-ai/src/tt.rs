@@ -199,8 +199,8 @@ impl TranspositionTable {
     /// A table of about `mb` MiB (rounded down to a power of two entries; at least 1024),
     /// or an error when `mb` is out of `1..=`[`MAX_HASH_MB`], more than the machine's
     /// available memory, or the memory cannot be had. Never aborts the process on a failed
-    /// allocation. The memory is asked for zeroed, so that the system gives it page by page
-    /// as the search fills the table: even a table of many GiB is made at once.
+    /// allocation. The memory is asked for zeroed; from 256 MiB the system gives it page by
+    /// page as the search fills the table, so that even a table of many GiB is made at once.
     ///
     /// # Errors
     ///
@@ -232,6 +232,11 @@ impl TranspositionTable {
             });
         }
         let entries = zeroed_entries(len).ok_or(HashSizeError::NoMemory { mb })?;
+        // A table below LAZY_BYTES is touched now, once, rather than page by page during the
+        // first searches (a page fault costs microseconds, in a virtual machine more).
+        if len * size_of::<Entry>() < LAZY_BYTES {
+            entries.iter().for_each(Entry::clear);
+        }
         Ok(TranspositionTable {
             entries,
             mask: len - 1,
@@ -260,11 +265,16 @@ impl TranspositionTable {
         self.entries.is_empty()
     }
 
-    /// Forgets everything. A fresh zeroed table replaces the old one when the memory can be
-    /// had (the system gives it back page by page, and a large table is cleared at once);
-    /// otherwise every entry is emptied in place.
+    /// Forgets everything. A large table (from [`LAZY_BYTES`]) is replaced by a fresh
+    /// zeroed one when the memory can be had, so that it is cleared at once and its memory
+    /// is taken again only as it is used; a smaller one (or one whose replacement cannot be
+    /// had) is emptied in place, which is faster than new pages for the few MiB of a match
+    /// player's table.
     pub fn clear(&mut self) {
-        match zeroed_entries(self.entries.len()) {
+        let fresh = (self.entries.len() * size_of::<Entry>() >= LAZY_BYTES)
+            .then(|| zeroed_entries(self.entries.len()))
+            .flatten();
+        match fresh {
             Some(fresh) => self.entries = fresh,
             None => self.entries.iter().for_each(Entry::clear),
         }
@@ -332,6 +342,12 @@ impl TranspositionTable {
         });
     }
 }
+
+/// The size from which a table's memory is taken page by page as the search uses it (and
+/// [`TranspositionTable::clear`] replaces the table by fresh zeroed memory instead of
+/// emptying its entries one by one): 256 MiB. Smaller tables are touched when made, where
+/// it takes milliseconds.
+const LAZY_BYTES: usize = 256 << 20;
 
 /// `len` empty entries in zeroed memory, or `None` when the allocator refuses them (never an
 /// abort). Zeroed memory of this size comes fresh from the system (`calloc`, `mmap`), which
