@@ -744,12 +744,7 @@ pub fn resume_match(
     // are played by those that could be had, or on this thread when none could.
     let started = std::thread::scope(|scope| {
         let mut started = 0;
-        while started < threads
-            && crate::search::helper_headroom()
-            && std::thread::Builder::new()
-                .spawn_scoped(scope, work)
-                .is_ok()
-        {
+        while started < threads && crate::threads::spawn_scoped(scope, work).is_some() {
             started += 1;
         }
         if started == 0 {
@@ -760,7 +755,7 @@ pub fn resume_match(
     if started < threads {
         notes.push(format!(
             "the system could not start {} of the {threads} game threads (--concurrency): \
-             {} games were played at once",
+             the games were played {} at a time",
             threads - started,
             started.max(1)
         ));

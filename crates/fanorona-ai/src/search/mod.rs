@@ -525,9 +525,6 @@ impl Searcher {
             // are not started: the search goes on with those that could be had.
             let helpers: Vec<_> = (1..threads)
                 .map_while(|id| {
-                    if !helper_headroom() {
-                        return None;
-                    }
                     let mut moves = helper_moves.clone();
                     let (setup, root, helpers_stop, helper_nodes) =
                         (&setup, &root, &helpers_stop, &helper_nodes);
@@ -535,19 +532,12 @@ impl Searcher {
                         main_depth: &main_depth,
                         best: &helper_best,
                     };
-                    std::thread::Builder::new()
-                        .spawn_scoped(scope, move || {
-                            let mut history: Vec<History> = Vec::new();
-                            if history.try_reserve_exact(1).is_err() {
-                                return 0;
-                            }
-                            history.push(History::default());
-                            let mut hw =
-                                setup.worker(&mut history[0], helpers_stop, Some(helper_nodes));
-                            hw.helper(root, &mut moves, max_depth, id, options, shared);
-                            hw.nodes
-                        })
-                        .ok()
+                    crate::threads::spawn_scoped(scope, move || {
+                        let mut history = Box::new(History::default());
+                        let mut hw = setup.worker(&mut history, helpers_stop, Some(helper_nodes));
+                        hw.helper(root, &mut moves, max_depth, id, options, shared);
+                        hw.nodes
+                    })
                 })
                 .collect();
             result.threads = helpers.len() + 1;
@@ -699,19 +689,6 @@ impl Searcher {
         result.root_moves = root_moves;
         Ok(result)
     }
-}
-
-/// The memory a helper thread may need: its stack, the allocator's arena of a new thread
-/// (64 MiB of address space with glibc) and its buffers, with a margin.
-pub(crate) const HELPER_HEADROOM: usize = 96 << 20;
-
-/// Whether the process can still take a helper thread's memory ([`HELPER_HEADROOM`]): the
-/// address space is reserved for a moment (not touched, so it costs no memory) and given
-/// back. Under an address-space limit (`ulimit -v`) this keeps the threads of a search from
-/// taking the last of it, after which any allocation would abort the process.
-pub(crate) fn helper_headroom() -> bool {
-    let mut probe: Vec<u8> = Vec::new();
-    probe.try_reserve_exact(HELPER_HEADROOM).is_ok()
 }
 
 /// Time management under a game clock: after each completed iteration, whether to start

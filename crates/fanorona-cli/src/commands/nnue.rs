@@ -264,15 +264,6 @@ fn read_games(
     Ok(tally)
 }
 
-/// Whether the process can still take a worker thread's memory (its stack, the allocator's
-/// arena of a new thread, its buffers: 96 MiB of address space, reserved for a moment and
-/// given back, never touched). Under an address-space limit (`ulimit -v`) this keeps the
-/// workers from taking the last of it, after which any allocation would abort the process.
-fn thread_headroom() -> bool {
-    let mut probe: Vec<u8> = Vec::new();
-    probe.try_reserve_exact(96 << 20).is_ok()
-}
-
 fn label(args: &LabelArgs) -> Result<ExitCode> {
     let inputs: Vec<&str> = args.files.iter().map(String::as_str).collect();
     refuse_same_file(&inputs, &args.out)?;
@@ -361,11 +352,7 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
             };
             // A thread the system cannot give (a process or memory limit): the games are
             // labelled by those that could be had.
-            if !thread_headroom()
-                || std::thread::Builder::new()
-                    .spawn_scoped(scope, worker)
-                    .is_err()
-            {
+            if fanorona_ai::threads::spawn_scoped(scope, worker).is_none() {
                 break;
             }
             started += 1;
