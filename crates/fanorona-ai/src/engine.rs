@@ -54,6 +54,8 @@ impl Default for Engine {
 pub struct SearchHandle {
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<Result<SearchResult, SearchError>>>,
+    /// The thread could not be started: [`SearchError::NoThread`].
+    refused: Option<SearchError>,
 }
 
 impl SearchHandle {
@@ -76,12 +78,16 @@ impl SearchHandle {
     ///
     /// # Errors
     ///
-    /// [`SearchError::GameOver`] when the game was already over.
+    /// [`SearchError::GameOver`] when the game was already over, [`SearchError::NoThread`]
+    /// when the system could not start the search's thread.
     ///
     /// # Panics
     ///
     /// Passes on a panic of the search thread (a bug).
     pub fn join(mut self) -> Result<SearchResult, SearchError> {
+        if let Some(e) = self.refused.take() {
+            return Err(e);
+        }
         let thread = self.thread.take().expect("joined once");
         match thread.join() {
             Ok(r) => r,
@@ -259,11 +265,18 @@ impl Engine {
             .spawn(move || {
                 let mut s = searcher.lock().unwrap_or_else(PoisonError::into_inner);
                 job(&mut s, &flag)
-            })
-            .expect("the system can start a thread");
-        SearchHandle {
-            stop,
-            thread: Some(thread),
+            });
+        match thread {
+            Ok(thread) => SearchHandle {
+                stop,
+                thread: Some(thread),
+                refused: None,
+            },
+            Err(e) => SearchHandle {
+                stop,
+                thread: None,
+                refused: Some(SearchError::NoThread(e.kind())),
+            },
         }
     }
 }

@@ -54,6 +54,7 @@ mod rng;
 mod search;
 pub mod solve;
 pub mod telo;
+pub mod threads;
 pub mod tt;
 pub mod tune;
 

@@ -725,25 +725,41 @@ pub fn resume_match(
     let stopping = AtomicBool::new(shared.stop.is_some());
     let shared = Mutex::new(shared);
     let threads = config.concurrency.clamp(1, left.max(1));
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let next = schedule
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .next(stopping.load(Ordering::SeqCst));
-                    let Some((i, start)) = next else { break };
-                    let g = play_one(first, second, config, start, i);
-                    let mut s = shared.lock().unwrap_or_else(|p| p.into_inner());
-                    record(&mut s, g, config, &on_game);
-                    if s.stop.is_some() {
-                        stopping.store(true, Ordering::SeqCst);
-                    }
-                }
-            });
+    let work = || {
+        loop {
+            let next = schedule
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .next(stopping.load(Ordering::SeqCst));
+            let Some((i, start)) = next else { break };
+            let g = play_one(first, second, config, start, i);
+            let mut s = shared.lock().unwrap_or_else(|p| p.into_inner());
+            record(&mut s, g, config, &on_game);
+            if s.stop.is_some() {
+                stopping.store(true, Ordering::SeqCst);
+            }
         }
+    };
+    // Threads the system cannot give (a process or memory limit) are not started: the games
+    // are played by those that could be had, or on this thread when none could.
+    let started = std::thread::scope(|scope| {
+        let mut started = 0;
+        while started < threads && crate::threads::spawn_scoped(scope, work).is_some() {
+            started += 1;
+        }
+        if started == 0 {
+            work();
+        }
+        started
     });
+    if started < threads {
+        notes.push(format!(
+            "the system could not start {} of the {threads} game threads (--concurrency): \
+             the games were played {} at a time",
+            threads - started,
+            started.max(1)
+        ));
+    }
     let schedule = schedule.into_inner().unwrap_or_else(|p| p.into_inner());
     if schedule.repeated > 0 {
         notes.push(format!(

@@ -47,6 +47,14 @@ pub const MATCH_HASH_MB: usize = 8;
 /// violation (and is never held in memory whole).
 pub const MAX_ENGINE_LINE: usize = 64 * 1024;
 
+/// The most `option` lines an external engine may send before `uciok`: more is a protocol
+/// error, so that what is kept of a handshake stays small (engines list a few dozen).
+pub const MAX_ENGINE_OPTIONS: usize = 1000;
+
+/// The longest option name an external engine may advertise, in bytes: a longer one is a
+/// protocol error.
+pub const MAX_OPTION_NAME: usize = 256;
+
 /// Lines of an external engine read ahead of the match, at most.
 const ENGINE_LINES_QUEUED: usize = 256;
 
@@ -1002,7 +1010,18 @@ impl ExternalPlayer {
                 name = Some(n.trim().to_owned());
             } else if let Some(rest) = l.strip_prefix("option name ") {
                 let option = rest.split(" type ").next().unwrap_or(rest).trim();
+                if option.len() > MAX_OPTION_NAME {
+                    return Err(format!(
+                        "an option name of {} bytes before uciok (at most {MAX_OPTION_NAME})",
+                        option.len()
+                    ));
+                }
                 options.insert(option.to_ascii_lowercase());
+                if options.len() > MAX_ENGINE_OPTIONS {
+                    return Err(format!(
+                        "more than {MAX_ENGINE_OPTIONS} options before uciok"
+                    ));
+                }
             }
             Ok(l == "uciok")
         })?;

@@ -146,6 +146,14 @@ pub enum HashSizeError {
         /// The size asked for, in MiB.
         mb: usize,
     },
+    /// The table would not fit in the memory the machine has available (`MemAvailable` of
+    /// `/proc/meminfo`): refused before anything is allocated.
+    TooLarge {
+        /// The size asked for, in MiB.
+        mb: usize,
+        /// The memory available, in MiB.
+        available_mb: u64,
+    },
 }
 
 impl fmt::Display for HashSizeError {
@@ -158,6 +166,13 @@ impl fmt::Display for HashSizeError {
                 write!(
                     f,
                     "cannot allocate a hash table of {mb} MiB: not enough memory"
+                )
+            }
+            HashSizeError::TooLarge { mb, available_mb } => {
+                write!(
+                    f,
+                    "cannot allocate a hash table of {mb} MiB: this machine has {available_mb} \
+                     MiB of memory available"
                 )
             }
         }
@@ -182,8 +197,10 @@ impl TranspositionTable {
     }
 
     /// A table of about `mb` MiB (rounded down to a power of two entries; at least 1024),
-    /// or an error when `mb` is out of `1..=`[`MAX_HASH_MB`] or the memory cannot be had.
-    /// Never aborts the process on a failed allocation.
+    /// or an error when `mb` is out of `1..=`[`MAX_HASH_MB`], more than the machine's
+    /// available memory, or the memory cannot be had. Never aborts the process on a failed
+    /// allocation. The memory is asked for zeroed; from 256 MiB the system gives it page by
+    /// page as the search fills the table, so that even a table of many GiB is made at once.
     ///
     /// # Errors
     ///
@@ -206,7 +223,20 @@ impl TranspositionTable {
             return Err(HashSizeError::OutOfRange { mb });
         }
         let len = TranspositionTable::entries_for(mb);
-        let entries = allocate(len, available_memory()).ok_or(HashSizeError::NoMemory { mb })?;
+        if let Some(available) = available_memory()
+            && (len * size_of::<Entry>()) as u64 > available
+        {
+            return Err(HashSizeError::TooLarge {
+                mb,
+                available_mb: available >> 20,
+            });
+        }
+        let entries = zeroed_entries(len).ok_or(HashSizeError::NoMemory { mb })?;
+        // A table below LAZY_BYTES is touched now, once, rather than page by page during the
+        // first searches (a page fault costs microseconds, in a virtual machine more).
+        if len * size_of::<Entry>() < LAZY_BYTES {
+            entries.iter().for_each(Entry::clear);
+        }
         Ok(TranspositionTable {
             entries,
             mask: len - 1,
@@ -235,9 +265,19 @@ impl TranspositionTable {
         self.entries.is_empty()
     }
 
-    /// Forgets everything.
+    /// Forgets everything. A large table (from [`LAZY_BYTES`]) is replaced by a fresh
+    /// zeroed one when the memory can be had, so that it is cleared at once and its memory
+    /// is taken again only as it is used; a smaller one (or one whose replacement cannot be
+    /// had) is emptied in place, which is faster than new pages for the few MiB of a match
+    /// player's table.
     pub fn clear(&mut self) {
-        self.entries.iter().for_each(Entry::clear);
+        let fresh = (self.entries.len() * size_of::<Entry>() >= LAZY_BYTES)
+            .then(|| zeroed_entries(self.entries.len()))
+            .flatten();
+        match fresh {
+            Some(fresh) => self.entries = fresh,
+            None => self.entries.iter().for_each(Entry::clear),
+        }
         self.age = 0;
     }
 
@@ -303,17 +343,35 @@ impl TranspositionTable {
     }
 }
 
-/// `len` empty entries, or `None` when they would not fit in `available` bytes of memory
-/// (when known) or the allocator refuses them.
-fn allocate(len: usize, available: Option<u64>) -> Option<Vec<Entry>> {
-    let bytes = len.checked_mul(size_of::<Entry>())?;
-    if available.is_some_and(|a| bytes as u64 > a) {
+/// The size from which a table's memory is taken page by page as the search uses it (and
+/// [`TranspositionTable::clear`] replaces the table by fresh zeroed memory instead of
+/// emptying its entries one by one): 256 MiB. Smaller tables are touched when made, where
+/// it takes milliseconds.
+const LAZY_BYTES: usize = 256 << 20;
+
+/// `len` empty entries in zeroed memory, or `None` when the allocator refuses them (never an
+/// abort). Zeroed memory of this size comes fresh from the system (`calloc`, `mmap`), which
+/// gives its pages only when they are first touched: the table costs memory as the search
+/// fills it, and making it takes no time.
+#[allow(
+    unsafe_code,
+    reason = "alloc_zeroed is the only stable way to get lazily zeroed memory fallibly"
+)]
+fn zeroed_entries(len: usize) -> Option<Vec<Entry>> {
+    let layout = std::alloc::Layout::array::<Entry>(len).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout's size is not zero (checked above).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
+    if ptr.is_null() {
         return None;
     }
-    let mut entries = Vec::new();
-    entries.try_reserve_exact(len).ok()?;
-    entries.resize_with(len, Entry::default);
-    Some(entries)
+    // SAFETY: `ptr` comes from the global allocator with the layout of an array of `len`
+    // entries, which is the size and alignment a `Vec<Entry>` of capacity `len` has; every
+    // entry is three `AtomicU64`s, for which all-zero bytes are a valid value (0), so the
+    // `len` entries are initialised.
+    Some(unsafe { Vec::from_raw_parts(ptr.cast::<Entry>(), len, len) })
 }
 
 /// The memory the system can still give without swapping, in bytes: `MemAvailable` of
@@ -387,13 +445,27 @@ mod tests {
             TranspositionTable::entries_for(MAX_HASH_MB) * size_of::<Entry>(),
             12 << 30
         );
-        // More than the address space, more than the memory available: refused, no abort.
-        assert!(allocate(usize::MAX / 8, None).is_none());
-        assert!(allocate(1 << 50, None).is_none());
-        assert!(allocate(1 << 20, Some(1 << 20)).is_none());
-        assert_eq!(allocate(1024, Some(1 << 20)).map(|v| v.len()), Some(1024));
-        if let Some(bytes) = available_memory() {
-            assert!(bytes > 0);
+        // More than the address space: refused, no abort.
+        assert!(zeroed_entries(usize::MAX / 8).is_none());
+        assert!(zeroed_entries(1 << 50).is_none());
+        let small = zeroed_entries(1024).unwrap();
+        assert_eq!(small.len(), 1024);
+        assert!(small.iter().all(Entry::is_empty));
+        // The largest table: more than the memory available is refused before anything is
+        // allocated, naming what there is; otherwise it is made at once (its pages are given
+        // only when touched).
+        let started = std::time::Instant::now();
+        match (TranspositionTable::try_new(MAX_HASH_MB), available_memory()) {
+            (Err(HashSizeError::TooLarge { mb, available_mb }), Some(bytes)) => {
+                assert_eq!(mb, MAX_HASH_MB);
+                assert!(available_mb < 12 << 10 && available_mb <= bytes >> 20);
+            }
+            (Ok(t), _) => {
+                assert_eq!(t.len(), 1 << 29);
+                assert!(started.elapsed() < std::time::Duration::from_secs(5));
+            }
+            (Err(HashSizeError::NoMemory { .. }), _) => {}
+            (other, available) => panic!("{:?} with {available:?}", other.err()),
         }
     }
 

@@ -7,8 +7,10 @@ use clap::Command;
 const COMMON: &str = "Standard output: a closed pipe (such as `| head`) ends the command \
 quietly with status 141; any other write error (a full disk) is one error message and status 2. \
 It never panics on bad input or a failed write. Ctrl-C or SIGTERM removes the temporary files of \
-unfinished outputs and exits with status 130. An output file that exists and is a device or a \
-named pipe (such as /dev/null) is written in place, never replaced.";
+unfinished outputs and exits with status 130. A run killed outright (SIGKILL, the OOM killer, a \
+power cut) never leaves a half-written output under its name; the temporary file it may leave \
+(`.NAME.fanorona-tmp-PID-N`) is removed by the next run that writes NAME. An output file that \
+exists and is a device or a named pipe (such as /dev/null) is written in place, never replaced.";
 
 /// The guarantees of one command, or `None` for a command this table does not know.
 pub fn guarantees(command: &str) -> Option<&'static str> {
@@ -33,7 +35,13 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              is known at once), and renamed into place when every game is labelled: whole or \
              not at all; an error, a game that cannot be read or replayed, or Ctrl-C leaves \
              them as they were. An output that is one of the inputs is refused before \
-             anything is read. The records follow the games' order whatever --threads."
+             anything is read. The records follow the games' order whatever --threads. Every \
+             worker's table (--hash) is allocated before the first game: one that cannot be \
+             had is an error at once, naming --hash. Threads the system cannot give (a process \
+             or an address-space limit) are not started: the labelling goes on with those \
+             that could be had, with a note on standard error. A worker that fails ends the \
+             command with an error, never a hang. Killed outright (SIGKILL, a power cut), it \
+             leaves the outputs as they were."
         }
         "nnue train" => {
             "Only reads the data files; a damaged one is an error naming the file, the \
@@ -47,8 +55,10 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              written whole in a temporary folder in DIR, made before the work, and renamed \
              into DIR as soon as its class is solved: an error or Ctrl-C keeps the classes \
              finished (a rerun resumes after them), never half a file, and removes the \
-             temporary folder. The certificate goes to a temporary file next to FILE, made \
-             before the search, and renamed over FILE only when complete. --probe and \
+             temporary folder; each table file is on the disk (fsync) before its rename, so \
+             that a SIGKILL or a power cut keeps the classes finished too. The certificate \
+             goes to a temporary file next to FILE, made before the search, and renamed over \
+             FILE only when complete. --probe and \
              --check-tables only read; --check-tables says `invalid` (status 1) only of \
              tables it could read, a missing or unreadable file is status 2. A --checkpoint \
              FILE is written whole (a temporary file renamed over it); an existing one is \
@@ -85,14 +95,27 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
         "analyse" => {
             "Never changes the record. --out FILE is opened (a temporary file next to it) \
              before the first search, and renamed over FILE once every turn is analysed: \
-             whole or not at all; the record itself as --out is refused before anything is \
-             read."
+             whole or not at all, also when the command is killed outright; the record itself \
+             as --out is refused before anything is read. A --hash that the machine cannot \
+             give is an error before the search. Search threads the system cannot give (a \
+             process or an address-space limit) are not started: the search goes on with \
+             those that could be had, with a note on standard error; it never aborts for want \
+             of memory for a thread."
         }
         "match" => {
             "--out FILE is checked before the first game and refused if it is the openings \
-             file. Each game is added as it ends to a temporary file next to FILE, which \
-             replaces FILE when the match ends, also when it stops on an error or Ctrl-C: the \
-             finished games are kept, never half a game."
+             file. FILE is left as it was until the first game ends: a match that plays no \
+             game (an engine that cannot be started or set up, an option it does not list) \
+             never changes it. The first game replaces FILE (with --resume, the games read \
+             back and it), and each later game is appended to FILE and handed to the disk \
+             (fsync) as it ends: an error, Ctrl-C, SIGKILL, the OOM killer or a power cut \
+             keep every finished game. A death in the middle of an append can leave the start \
+             of that game at the end of FILE; --resume says so, drops it and plays the game \
+             again. Game threads (--concurrency) the system cannot give are not started: the \
+             games are played by those that could be had, as the summary notes. What is kept \
+             of an external engine's handshake is bounded: lines of at most 64 KiB, at most \
+             1000 options of names of at most 256 bytes, else the engine is refused before \
+             the first game."
         }
         "openings" => {
             "Writes no file but --out FILE: a temporary file next to it is made before the \
@@ -106,7 +129,12 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              stops a running search, prints its `bestmove` and exits with status 0. A line \
              that is not UTF-8 or longer than 64 KiB is an error line and is skipped, in \
              bounded memory; errors echo at most 40 characters of the input, escaped. A hash \
-             size that cannot be allocated is an error line and the old table is kept."
+             size that cannot be allocated, or more than the machine's available memory, is an \
+             error line and the old table is kept; a table is made at once (its memory is \
+             taken as the search fills it), so `isready` is answered right away. Search threads \
+             (Threads) the system cannot give are not started: the search goes on with those \
+             that could be had and says so in an `info string` before its `bestmove`; it never \
+             aborts for want of memory for a thread."
         }
         _ => return None,
     })

@@ -15,6 +15,12 @@
 //!   a regular file (`/dev/null`, `/dev/full`, a named pipe, a terminal) is written directly:
 //!   it cannot be replaced by a rename, and must never be (as root, a rename would put a
 //!   regular file in place of `/dev/null`).
+//! - A journal ([`OutputFile::journal`], the games of `fanorona match`) leaves its destination
+//!   alone until its first whole item, which replaces it by a rename; each later item is
+//!   appended and handed to the disk (fsync), so that every whole item survives a SIGKILL,
+//!   the OOM killer or a power cut.
+//! - The temporary files a killed run left (`.NAME.fanorona-tmp-PID-N`, its process gone) are
+//!   removed by the next run that writes NAME.
 //! - An output that is the same file as an input (the same path, a symbolic or a hard link) is
 //!   refused before anything is read ([`refuse_same_file`]).
 //! - File names and other text from outside are printed with control characters escaped
@@ -218,17 +224,18 @@ pub fn refuse_same_file(inputs: &[&str], output: &str) -> Result<()> {
     Ok(())
 }
 
-/// Temporary files being written, removed when the program is interrupted; and, for journals,
-/// their destinations, which then receive what was written.
+/// Temporary files being written, removed when the program is interrupted; and journals
+/// already in place, cut back to their whole items then.
 static LIVE: Mutex<Vec<Live>> = Mutex::new(Vec::new());
 
 struct Live {
+    /// The file being written: a temporary file, or a journal's destination once its first
+    /// item is in place.
     tmp: PathBuf,
     /// Whether `tmp` is a folder (see [`TempDir`]).
     dir: bool,
-    /// For a journal: the destination, renamed over on interruption, and the length of the
-    /// whole items written.
-    keep_as: Option<(PathBuf, u64)>,
+    /// For a journal in place (`tmp` is its destination): the length of its whole items.
+    kept: Option<u64>,
 }
 
 fn live() -> std::sync::MutexGuard<'static, Vec<Live>> {
@@ -236,8 +243,8 @@ fn live() -> std::sync::MutexGuard<'static, Vec<Live>> {
 }
 
 /// Cleans up after an interruption (Ctrl-C, SIGTERM) and exits with `status`: removes the
-/// temporary files of outputs still being written, and puts the whole items of journals (see
-/// [`OutputFile::journal`]) in place. The list's lock stays held until the exit, so no output
+/// temporary files of outputs still being written, and cuts journals (see
+/// [`OutputFile::journal`]) back to their whole items. The list's lock stays held until the exit, so no output
 /// is committed or appended to meanwhile; `first` runs once it is held (stopping external
 /// engines, whose end must not be written down as a game).
 pub fn interrupted(status: i32, first: impl FnOnce()) -> ! {
@@ -250,28 +257,94 @@ pub fn interrupted(status: i32, first: impl FnOnce()) -> ! {
     std::process::exit(status)
 }
 
-/// Renames a journal's whole items over its destination (removing it when there are none), or
-/// removes an unfinished temporary file.
+/// Cuts a journal in place back to its whole items, or removes an unfinished temporary file
+/// or folder.
 fn keep_or_remove(l: &Live) {
-    let (tmp, keep_as) = (&l.tmp, l.keep_as.as_ref());
     if l.dir {
-        let _ = fs::remove_dir_all(tmp);
+        let _ = fs::remove_dir_all(&l.tmp);
         return;
     }
-    match keep_as {
-        Some((dest, kept)) if *kept > 0 => {
-            let truncated = fs::OpenOptions::new()
+    match l.kept {
+        Some(kept) => {
+            let _ = fs::OpenOptions::new()
                 .write(true)
-                .open(tmp)
-                .and_then(|f| f.set_len(*kept));
-            if truncated.is_ok() {
-                let _ = fs::rename(tmp, dest);
-            } else {
-                let _ = fs::remove_file(tmp);
-            }
+                .open(&l.tmp)
+                .and_then(|f| f.set_len(kept).and_then(|()| f.sync_all()));
         }
-        _ => {
-            let _ = fs::remove_file(tmp);
+        None => {
+            let _ = fs::remove_file(&l.tmp);
+        }
+    }
+}
+
+/// Hands a folder's entries (a rename, a new file) to the disk; a file system that cannot
+/// (some network ones) is left to do its best.
+fn sync_dir(dir: &Path) {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+/// The folder a path is in (`.` for a bare name).
+fn parent_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Removes what a killed run (SIGKILL, the OOM killer, a power cut) left in `dir`: the
+/// temporary files and folders named `PREFIX.fanorona-tmp-PID-N` whose process `PID` is no
+/// longer running (`prefix` is `.NAME` for the temporary files of NAME, empty for the
+/// temporary folders of [`TempDir`]). Only where the running processes can be known (Linux's
+/// `/proc`); a name that does not parse is left alone.
+fn remove_stale(dir: &Path, prefix: &std::ffi::OsStr) {
+    let proc_root = Path::new("/proc");
+    if !proc_root.join("self").exists() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let Some(prefix) = prefix.to_str() else {
+        return;
+    };
+    let head = format!("{prefix}.fanorona-tmp-");
+    let ours = std::process::id();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else {
+            continue;
+        };
+        let Some(rest) = name.strip_prefix(head.as_str()) else {
+            continue;
+        };
+        let Some((pid, n)) = rest.split_once('-') else {
+            continue;
+        };
+        let (Ok(pid), true) = (
+            pid.parse::<u32>(),
+            !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()),
+        ) else {
+            continue;
+        };
+        if pid == ours || proc_root.join(pid.to_string()).exists() {
+            continue;
+        }
+        let path = entry.path();
+        match entry.file_type() {
+            Ok(t) if t.is_dir() => {
+                let _ = fs::remove_dir_all(&path);
+            }
+            Ok(_) => {
+                let _ = fs::remove_file(&path);
+            }
+            Err(_) => {}
         }
     }
 }
@@ -280,7 +353,9 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// A file being written: a temporary file next to its destination, renamed over it by
 /// [`commit`](OutputFile::commit). Dropped without a commit (an error, a panic), the temporary
-/// file is removed and the destination stays as it was.
+/// file is removed and the destination stays as it was. Temporary files that a killed run
+/// (SIGKILL, a power cut) left next to the destination are removed when the next output to it
+/// starts.
 ///
 /// Symbolic links are followed: the file a link points to is replaced, the link stays.
 ///
@@ -293,6 +368,9 @@ pub struct OutputFile {
     tmp: PathBuf,
     /// Written directly to the destination (not a regular file): no temporary file.
     direct: bool,
+    /// A journal: the length of its whole items, and whether they are in place (the
+    /// temporary file renamed over the destination at the first item).
+    journal: Option<(u64, bool)>,
     file: Option<BufWriter<File>>,
 }
 
@@ -303,10 +381,15 @@ impl OutputFile {
     }
 
     /// Starts a journal of whole items (such as finished games) for `dest`: items written with
-    /// [`append`](OutputFile::append) are kept whatever happens next. On
-    /// [`commit`](OutputFile::commit), on an error (dropped without a commit) or on an
-    /// interruption, the items written so far replace `dest` (an empty journal, dropped,
-    /// leaves `dest` alone).
+    /// [`append`](OutputFile::append) are kept whatever happens next, even a SIGKILL or a
+    /// power cut. The first item goes to a temporary file that is handed to the disk and
+    /// renamed over `dest`; each later one is appended to `dest` and handed to the disk
+    /// (fsync) before `append` returns. Until the first item `dest` is left as it was: a
+    /// journal with no item never replaces a file (committed, it makes an empty one only
+    /// where there was none). On an error (dropped without a commit) or an interruption, the
+    /// file is cut back to its whole items; only a death of the process in the middle of an
+    /// append can leave part of one item at the end, which readers of the journal (`match
+    /// --resume`) drop.
     pub fn journal(dest: impl AsRef<Path>) -> Result<OutputFile> {
         Self::start(dest.as_ref(), true)
     }
@@ -326,6 +409,7 @@ impl OutputFile {
                 dest: dest.to_owned(),
                 tmp: dest.to_owned(),
                 direct: true,
+                journal: None,
                 file: Some(BufWriter::with_capacity(1 << 16, file)),
             });
         }
@@ -348,12 +432,10 @@ impl OutputFile {
         let Some(file_name) = dest.file_name() else {
             bail!("cannot write {name}: not a file name");
         };
-        let dir = match dest.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
-            _ => PathBuf::from("."),
-        };
+        let dir = parent_of(&dest);
         let mut tmp_name = std::ffi::OsString::from(".");
         tmp_name.push(file_name);
+        remove_stale(&dir, &tmp_name);
         tmp_name.push(format!(
             ".fanorona-tmp-{}-{}",
             std::process::id(),
@@ -373,34 +455,53 @@ impl OutputFile {
         guard.push(Live {
             tmp: tmp.clone(),
             dir: false,
-            keep_as: journal.then(|| (dest.clone(), 0)),
+            kept: None,
         });
         drop(guard);
         Ok(OutputFile {
             dest,
             tmp,
             direct: false,
+            journal: journal.then_some((0, false)),
             file: Some(BufWriter::with_capacity(1 << 16, file)),
         })
     }
 
-    /// Writes one whole item to a journal and hands it to the system, so that it is kept even
-    /// if the program is interrupted right after.
+    /// Writes one whole item to a journal and hands it to the disk (see
+    /// [`journal`](OutputFile::journal)): once this returns, the item is kept whatever
+    /// happens to the program. On an error the journal holds its earlier items only.
     pub fn append(&mut self, item: &[u8]) -> Result<()> {
         let mut guard = live();
         let name = shown_path(&self.dest);
+        let fail = |e: io::Error| anyhow::anyhow!("cannot write {name}: {}", io_text(&e));
         let file = self.file.as_mut().expect("not committed");
         file.write_all(item)
             .and_then(|()| file.flush())
-            .and_then(|()| file.get_ref().metadata())
-            .map(|meta| {
-                if let Some(l) = guard.iter_mut().find(|l| l.tmp == self.tmp)
-                    && let Some((_, kept)) = &mut l.keep_as
-                {
-                    *kept = meta.len();
-                }
-            })
-            .map_err(|e| anyhow::anyhow!("cannot write {name}: {}", io_text(&e)))
+            .map_err(fail)?;
+        let Some((kept, placed)) = self.journal.as_mut() else {
+            // A device or a pipe: nothing to hand to a disk, nor to rename.
+            return Ok(());
+        };
+        let file = file.get_ref();
+        let len = file
+            .sync_data()
+            .and_then(|()| file.metadata())
+            .map_err(fail)?
+            .len();
+        if !*placed {
+            fs::rename(&self.tmp, &self.dest).map_err(fail)?;
+            sync_dir(&parent_of(&self.dest));
+            *placed = true;
+            if let Some(l) = guard.iter_mut().find(|l| l.tmp == self.tmp) {
+                l.tmp = self.dest.clone();
+            }
+            self.tmp = self.dest.clone();
+        }
+        *kept = len;
+        if let Some(l) = guard.iter_mut().find(|l| l.tmp == self.tmp) {
+            l.kept = Some(len);
+        }
+        Ok(())
     }
 
     /// Finishes the file: flushes it to the disk and renames it over the destination.
@@ -420,22 +521,36 @@ impl OutputFile {
                 .map_err(|e| anyhow::anyhow!("cannot write {name}: {}", io_text(e.error())));
         }
         let mut guard = live();
-        let kept = guard
-            .iter()
-            .find(|l| l.tmp == self.tmp)
-            .and_then(|l| l.keep_as.as_ref().map(|(_, kept)| *kept));
-        let synced = match kept {
-            // A journal holds its whole items only.
-            Some(kept) => {
+        let result = match self.journal {
+            // A journal in place holds its whole items only, and stays.
+            Some((kept, true)) => {
                 let (file, _) = buffered.into_parts();
-                file.set_len(kept).and_then(|()| file.sync_all())
+                guard.retain(|l| l.tmp != self.tmp);
+                return file
+                    .set_len(kept)
+                    .and_then(|()| file.sync_all())
+                    .map_err(|e| anyhow::anyhow!("cannot write {name}: {}", io_text(&e)));
+            }
+            // A journal with no item never replaces a file.
+            Some((_, false)) if fs::symlink_metadata(&self.dest).is_ok() => {
+                drop(buffered.into_parts());
+                guard.retain(|l| l.tmp != self.tmp);
+                let _ = fs::remove_file(&self.tmp);
+                return Ok(());
+            }
+            Some((_, false)) => {
+                let (file, _) = buffered.into_parts();
+                file.set_len(0).and_then(|()| file.sync_all())
             }
             None => buffered
                 .into_inner()
                 .map_err(io::IntoInnerError::into_error)
                 .and_then(|f| f.sync_all()),
         };
-        let result = synced.and_then(|()| fs::rename(&self.tmp, &self.dest));
+        let result = result.and_then(|()| fs::rename(&self.tmp, &self.dest));
+        if result.is_ok() {
+            sync_dir(&parent_of(&self.dest));
+        }
         guard.retain(|l| l.tmp != self.tmp);
         drop(guard);
         if let Err(e) = result {
@@ -468,11 +583,16 @@ impl Drop for OutputFile {
         }
         // Unwritten bytes stay unwritten: they are not a whole item.
         let (file, _) = file.into_parts();
-        drop(file);
         let mut guard = live();
         if let Some(i) = guard.iter().position(|l| l.tmp == self.tmp) {
             let l = guard.swap_remove(i);
-            keep_or_remove(&l);
+            if let (Some(kept), true) = (l.kept, !l.dir) {
+                // A journal in place: cut back to its whole items.
+                let _ = file.set_len(kept).and_then(|()| file.sync_all());
+            } else {
+                drop(file);
+                keep_or_remove(&l);
+            }
         }
     }
 }
@@ -493,6 +613,7 @@ impl TempDir {
         let name = shown_path(&dest);
         fs::create_dir_all(&dest)
             .map_err(|e| anyhow::anyhow!("cannot make the folder {name}: {}", io_text(&e)))?;
+        remove_stale(&dest, std::ffi::OsStr::new(""));
         let path = dest.join(format!(
             ".fanorona-tmp-{}-{}",
             std::process::id(),
@@ -504,7 +625,7 @@ impl TempDir {
         guard.push(Live {
             tmp: path.clone(),
             dir: true,
-            keep_as: None,
+            kept: None,
         });
         Ok(TempDir { path, dest })
     }
@@ -524,9 +645,16 @@ impl TempDir {
             let _guard = live();
             for entry in fs::read_dir(&self.path).map_err(fail)? {
                 let entry = entry.map_err(fail)?;
-                entry.file_type().map_err(fail)?;
+                // Each file is on the disk before its name is: a power cut never leaves an
+                // empty file under a finished name.
+                if entry.file_type().map_err(fail)?.is_file() {
+                    File::open(entry.path())
+                        .and_then(|f| f.sync_all())
+                        .map_err(fail)?;
+                }
                 fs::rename(entry.path(), self.dest.join(entry.file_name())).map_err(fail)?;
             }
+            sync_dir(&self.dest);
         }
         let (tmp, dest) = (self.path.clone(), self.dest.clone());
         drop(self);
@@ -720,6 +848,32 @@ mod tests {
         }
         assert_eq!(fs::read_to_string(&dest).unwrap(), "game 1\n");
         assert!(leftovers(&dir).is_empty());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_journal_is_in_place_from_its_first_item_and_an_empty_one_replaces_nothing() {
+        let dir = scratch("journal-place");
+        let dest = dir.join("games.fgn");
+        fs::write(&dest, "old games\n").unwrap();
+        // No item: the file stays as it was, committed or dropped.
+        OutputFile::journal(&dest).unwrap().commit().unwrap();
+        drop(OutputFile::journal(&dest).unwrap());
+        assert_eq!(fs::read_to_string(&dest).unwrap(), "old games\n");
+        assert!(leftovers(&dir).is_empty());
+        // Each item is in the destination as soon as it is appended, with no temporary file.
+        let mut f = OutputFile::journal(&dest).unwrap();
+        f.append(b"game 1\n").unwrap();
+        assert_eq!(fs::read_to_string(&dest).unwrap(), "game 1\n");
+        assert!(leftovers(&dir).is_empty());
+        f.append(b"game 2\n").unwrap();
+        assert_eq!(fs::read_to_string(&dest).unwrap(), "game 1\ngame 2\n");
+        f.commit().unwrap();
+        assert_eq!(fs::read_to_string(&dest).unwrap(), "game 1\ngame 2\n");
+        // A journal with no item where there was no file makes an empty one.
+        let fresh = dir.join("new.fgn");
+        OutputFile::journal(&fresh).unwrap().commit().unwrap();
+        assert_eq!(fs::read_to_string(&fresh).unwrap(), "");
         fs::remove_dir_all(&dir).unwrap();
     }
 

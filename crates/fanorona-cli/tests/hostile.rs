@@ -417,13 +417,8 @@ fn sigint_during_a_match_keeps_finished_games() {
             "games.fgn",
         ],
     );
-    let size = |dir: &Path| -> u64 {
-        leftovers(dir)
-            .first()
-            .and_then(|n| fs::metadata(dir.join(n)).ok())
-            .map_or(0, |m| m.len())
-    };
-    wait_until(&mut child, "a game written", || size(&dir) >= 2000);
+    let path = dir.join("games.fgn");
+    wait_until(&mut child, "a game written", || games_in(&path) >= 1);
     interrupt(child, "-INT", "match");
     assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
     let v = run_in(&dir, &["validate", "--json", "games.fgn"]);
@@ -1570,4 +1565,444 @@ fn verify_proof_of_a_fifo_does_not_hang() {
     .expect("verify-proof of a FIFO must not hang");
     assert_clean_failure(&o, 2, "pipe.cert");
     assert!(err(&o).contains("not a regular file"), "{}", err(&o));
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Issue 26, part A: no data loss (a match that plays no game, a killed match), no panic, abort
+// or hang (failing workers, threads that cannot be made), bounded memory.
+// ---------------------------------------------------------------------------------------------
+
+/// A fake external engine (a /bin/sh script in `dir`): `uci_reply` is what it prints to
+/// `uci`; it answers `isready` and plays nothing.
+#[cfg(unix)]
+fn sh_engine(dir: &Path, name: &str, uci_reply: &str) -> String {
+    let script = dir.join(name);
+    fs::write(
+        &script,
+        format!(
+            "while IFS= read -r line; do\n\
+             case \"$line\" in\n\
+             uci) {uci_reply} ;;\n\
+             isready) echo readyok ;;\n\
+             quit) exit 0 ;;\n\
+             esac\n\
+             done\n"
+        ),
+    )
+    .expect("write");
+    format!("uci:/bin/sh {}", script.display())
+}
+
+/// A match that fails before its first game (an engine that cannot be started, a network that
+/// cannot be read, no `uciok`, an option the engine does not list) leaves an existing games
+/// file exactly as it was, and no temporary file.
+#[cfg(unix)]
+#[test]
+fn a_match_that_plays_no_game_leaves_the_games_file_as_it_was() {
+    let dir = scratch("match-no-game");
+    let silent = sh_engine(&dir, "silent.sh", ":");
+    let plain = sh_engine(&dir, "plain.sh", "echo 'id name plain'; echo uciok");
+    let unlisted = format!("{plain} option.Hash=64");
+    let kept = format!("{GAME}\n{GAME}");
+    for second in [
+        "uci:./nonexistent",
+        "engine:evalfile=/dev/zero",
+        &silent,
+        &unlisted,
+    ] {
+        fs::write(dir.join("keep.fgn"), &kept).expect("write");
+        let started = Instant::now();
+        let o = run_in(
+            &dir,
+            &[
+                "match",
+                "greedy",
+                second,
+                "--games",
+                "4",
+                "--handshake-timeout",
+                "500",
+                "--out",
+                "keep.fgn",
+            ],
+        );
+        assert!(started.elapsed() < Duration::from_secs(15), "{second}");
+        assert_eq!(o.status.code(), Some(2), "{second}: {}", err(&o));
+        assert!(!err(&o).contains("panicked"), "{second}: {}", err(&o));
+        assert_eq!(
+            fs::read_to_string(dir.join("keep.fgn")).expect("read"),
+            kept,
+            "{second}: the games file was changed"
+        );
+        assert!(
+            leftovers(&dir).is_empty(),
+            "{second}: {:?}",
+            leftovers(&dir)
+        );
+    }
+}
+
+/// Games in a file, counted by their first tag.
+fn games_in(path: &Path) -> usize {
+    fs::read_to_string(path)
+        .unwrap_or_default()
+        .matches("[Event \"fanorona match\"]")
+        .count()
+}
+
+/// A match killed outright (SIGKILL, as the OOM killer or a power cut would stop it): the
+/// games it finished are in --out, no temporary file is left, and `--resume` goes on from
+/// them to the games file of the same match played at once.
+#[cfg(unix)]
+#[test]
+fn a_killed_match_keeps_its_games_and_resume_goes_on() {
+    let dir = scratch("match-sigkill");
+    let base = ["match", "random", "random", "--threads", "1"];
+    let mut child = spawn_in(
+        &dir,
+        &[&base[..], &["--games", "1000000", "--out", "games.fgn"]].concat(),
+    );
+    let path = dir.join("games.fgn");
+    wait_until(&mut child, "three games in games.fgn", || {
+        games_in(&path) >= 3
+    });
+    child.kill().expect("SIGKILL");
+    child.wait().expect("waited");
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    let seen = games_in(&path);
+    // The kill may have come in the middle of a game being appended: that game is dropped
+    // and played again.
+    let more = (seen + 2).to_string();
+    let o = run_in(
+        &dir,
+        &[
+            &base[..],
+            &["--games", &more, "--out", "games.fgn", "--resume", "--json"],
+        ]
+        .concat(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let resumed = v["resumed"].as_u64().expect("resumed") as usize;
+    assert!(resumed == seen || resumed + 1 == seen, "{seen}: {v}");
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    let o = run_in(
+        &dir,
+        &[&base[..], &["--games", &more, "--out", "at-once.fgn"]].concat(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let untimed = |name: &str| -> String {
+        fs::read_to_string(dir.join(name))
+            .expect("read")
+            .lines()
+            .filter(|l| !l.starts_with("[LongestTurnMs "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(untimed("games.fgn"), untimed("at-once.fgn"));
+}
+
+/// A games file that ends with part of a game (a match killed while appending it): `--resume`
+/// says so, with the line, drops that part and plays the game again.
+#[test]
+fn resume_drops_a_torn_last_game() {
+    let dir = scratch("match-torn");
+    let base = [
+        "match",
+        "random",
+        "random",
+        "--threads",
+        "1",
+        "--out",
+        "g.fgn",
+    ];
+    let o = run_in(&dir, &[&base[..], &["--games", "3"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let whole = fs::read_to_string(dir.join("g.fgn")).expect("read");
+    let first_game_end = whole.find("\n\n[Event").expect("two games") + 2;
+    assert!(whole.ends_with('\n'));
+    // The torn game starts after the empty line that follows the file.
+    let lines = whole.lines().count() + 2;
+    let torn = format!("{whole}\n{}", &whole[..first_game_end / 2]);
+    fs::write(dir.join("g.fgn"), &torn).expect("write");
+    let o = run_in(
+        &dir,
+        &[&base[..], &["--games", "4", "--resume", "--json"]].concat(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(
+        err(&o).contains(&format!("g.fgn:{lines}: the last game is incomplete")),
+        "{}",
+        err(&o)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["resumed"], 3, "{v}");
+    assert_eq!(v["games_written"], 1, "{v}");
+    let now = fs::read_to_string(dir.join("g.fgn")).expect("read");
+    assert!(
+        now.starts_with(&whole),
+        "the whole games are kept as they were"
+    );
+    assert_eq!(games_in(&dir.join("g.fgn")), 4);
+    let check = run_in(&dir, &["validate", "g.fgn"]);
+    assert_eq!(check.status.code(), Some(0), "{}", err(&check));
+    // A damaged game before the last one is still an error, and the file is left alone.
+    let damaged = whole.replacen("[Event \"fanorona match\"]", "[Event \"fanorona match\"", 1);
+    fs::write(dir.join("g.fgn"), &damaged).expect("write");
+    let o = run_in(&dir, &[&base[..], &["--games", "4", "--resume"]].concat());
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert_eq!(
+        fs::read_to_string(dir.join("g.fgn")).expect("read"),
+        damaged
+    );
+}
+
+/// The temporary files and folders of a killed run (whose process is gone) are removed by
+/// the next run writing the same output; those of a running process are left alone.
+#[cfg(target_os = "linux")]
+#[test]
+fn temporary_files_of_a_killed_run_are_removed_by_the_next() {
+    let dir = scratch("stale");
+    fs::write(dir.join("a.fgn"), GAME).expect("write");
+    // Above the largest process number Linux gives (2^22): no such process runs.
+    let stale = ".out.json.fanorona-tmp-4194400-0";
+    let running = format!(".out.json.fanorona-tmp-{}-0", std::process::id());
+    let other = ".other.json.fanorona-tmp-4194400-0";
+    for name in [stale, &running, other] {
+        fs::write(dir.join(name), "left over").expect("write");
+    }
+    let o = run_in(&dir, &["convert", "a.fgn", "out.json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let mut left = leftovers(&dir);
+    left.sort();
+    let mut expected = vec![running.clone(), other.to_owned()];
+    expected.sort();
+    assert_eq!(left, expected);
+    // The temporary folder of a killed `solve --tables`.
+    fs::create_dir_all(dir.join("tables/.fanorona-tmp-4194400-3")).expect("mkdir");
+    fs::write(dir.join("tables/.fanorona-tmp-4194400-3/x.tb"), "half").expect("write");
+    let o = run_in(
+        &dir,
+        &[
+            "solve",
+            "--board",
+            "3x3",
+            "--tables",
+            "tables",
+            "--max-stones",
+            "2",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(
+        leftovers(&dir.join("tables")).is_empty(),
+        "{:?}",
+        leftovers(&dir.join("tables"))
+    );
+}
+
+/// The binary under test, as a path (for running it under another command).
+#[cfg(target_os = "linux")]
+fn bin_path() -> std::ffi::OsString {
+    std::env::var_os("FANORONA_HOSTILE_BIN")
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_fanorona").into())
+}
+
+/// Runs `sh -c SCRIPT` in `dir` with `$BIN` the binary under test and `$LIMIT` a `prlimit`
+/// command line capping the address space at `bytes`, killed after `limit`; `None` when it
+/// ran past `limit`. Skipped (a note, `Some(None)` is never returned then: the caller gets
+/// `Err`) where `prlimit` cannot set the limit.
+#[cfg(target_os = "linux")]
+fn run_limited(
+    dir: &Path,
+    bytes: u64,
+    script: &str,
+    limit: Duration,
+) -> Result<Option<Output>, ()> {
+    let works = Command::new("prlimit")
+        .args([format!("--as={bytes}"), "true".to_owned()])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !works {
+        eprintln!("skipped: `prlimit --as` is not available here");
+        return Err(());
+    }
+    let mut child = Command::new("/bin/sh")
+        .args(["-c", script])
+        .env("BIN", bin_path())
+        .env("LIMIT", format!("prlimit --as={bytes} --"))
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    Ok(Some(child.wait_with_output().expect("output")))
+}
+
+/// Twenty finished games in `dir/g.fgn`, for `nnue label`.
+fn twenty_games(dir: &Path) {
+    let o = run_in(
+        dir,
+        &[
+            "match",
+            "random",
+            "random",
+            "--games",
+            "20",
+            "--threads",
+            "1",
+            "--out",
+            "g.fgn",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+}
+
+/// `nnue label` whose tables cannot be had (`--hash 4096` in 1.5 GB of address space): a
+/// clear error naming --hash, status 2, at once; before, a worker panicked and the reader
+/// waited for ever on the full job channel.
+#[cfg(target_os = "linux")]
+#[test]
+fn nnue_label_with_tables_that_cannot_be_had_ends_with_an_error() {
+    let dir = scratch("label-nomem");
+    twenty_games(&dir);
+    let script = "$LIMIT \"$BIN\" nnue label g.fgn --out h.data --hash 4096 --nodes 100";
+    let Ok(o) = run_limited(&dir, 1_500_000_000, script, Duration::from_secs(30)) else {
+        return;
+    };
+    let o = o.expect("nnue label ended within 30 s (no hang)");
+    assert_clean_failure(&o, 2, "--hash 4096");
+    assert!(err(&o).contains("cannot allocate"), "{}", err(&o));
+    assert!(!dir.join("h.data").exists());
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+}
+
+/// More threads than the system gives (64 of them in 600 MB of address space): every command
+/// runs with the threads it could have, says so where it asked for them, and never panics
+/// or aborts. Before, `analyse`, `nnue label` and the engine aborted (status 134).
+#[cfg(target_os = "linux")]
+#[test]
+fn threads_that_cannot_be_had_are_not_a_crash() {
+    let dir = scratch("threads-nomem");
+    twenty_games(&dir);
+    let cases = [
+        (
+            "analyse",
+            "$LIMIT \"$BIN\" analyse --threads 64 --depth 5",
+            "best ",
+        ),
+        (
+            "nnue label",
+            "$LIMIT \"$BIN\" nnue label g.fgn --out h.data --threads 64 --nodes 100",
+            "20 games",
+        ),
+        (
+            "match",
+            "$LIMIT \"$BIN\" match random greedy --games 64 --concurrency 64 --json",
+            "\"games\":64",
+        ),
+        (
+            "engine",
+            "(printf 'uci\\nsetoption name Threads value 64\\nisready\\ngo depth 5\\n'; sleep 1) \
+             | $LIMIT \"$BIN\" engine",
+            "bestmove ",
+        ),
+    ];
+    for (what, script, says) in cases {
+        let Ok(o) = run_limited(&dir, 600_000_000, script, Duration::from_secs(60)) else {
+            return;
+        };
+        let o = o.unwrap_or_else(|| panic!("{what}: ended within 60 s"));
+        let (out, e) = (String::from_utf8_lossy(&o.stdout), err(&o));
+        assert_eq!(o.status.code(), Some(0), "{what}: {e}");
+        assert!(
+            !e.contains("panicked") && !e.contains("memory allocation"),
+            "{what}: {e}"
+        );
+        assert!(out.contains(says), "{what}: {out}");
+        // 64 search threads do not fit in 600 MB (their stacks, the allocator's arenas and
+        // their tables' share): the command says how many it could have. (The game threads of
+        // a match between random and greedy players need little, and may all start.)
+        if what != "match" {
+            assert!(
+                out.contains("the system could not start")
+                    || e.contains("the system could not start"),
+                "{what}: {out} {e}"
+            );
+        }
+    }
+}
+
+/// `setoption name Hash value 16384` keeps the engine answering: the table is made at once
+/// (its memory is given page by page as the search fills it), or refused at once, with the
+/// memory the machine has, where it would not fit. Before, the engine filled 12 GiB and did
+/// not answer `isready` for most of a minute.
+#[cfg(unix)]
+#[test]
+fn a_huge_hash_keeps_the_engine_answering() {
+    let dir = scratch("huge-hash");
+    let mut child = bin()
+        .arg("engine")
+        .current_dir(&*dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let wait_for = |prefix: &str, within: Duration| -> Vec<String> {
+        let start = Instant::now();
+        let mut seen = Vec::new();
+        loop {
+            let left = within.saturating_sub(start.elapsed());
+            match rx.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no {prefix:?} within {within:?}: {seen:?}"),
+            }
+        }
+    };
+    writeln!(stdin, "uci").expect("write");
+    wait_for("uciok", Duration::from_secs(10));
+    writeln!(stdin, "setoption name Hash value 16384\nisready").expect("write");
+    let seen = wait_for("readyok", Duration::from_secs(5));
+    // Refused only where the machine has not the 12 GiB the table takes, saying so.
+    if let Some(error) = seen.iter().find(|l| l.starts_with("info string error")) {
+        assert!(
+            error.contains("MiB of memory available") && error.contains("stays at"),
+            "{error}"
+        );
+    }
+    writeln!(stdin, "go depth 4").expect("write");
+    wait_for("bestmove ", Duration::from_secs(20));
+    writeln!(stdin, "quit").expect("write");
+    let status = child.wait().expect("exits");
+    assert!(status.success());
 }

@@ -726,3 +726,83 @@ fn games_of_another_match_are_refused_and_the_file_is_left_alone() {
     let out = fanorona(&["match", "random", "random", "--resume"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 26, part A: what is kept of an external engine's handshake is bounded.
+// ---------------------------------------------------------------------------------------------
+
+/// An engine that lists more options before `uciok` than any engine has (1,500), or an
+/// option name of 300 bytes: a protocol error naming the limit, before the first game, in
+/// bounded memory (before, every option was kept: 1.5 million of them grew the match to
+/// 800 MB).
+#[test]
+fn a_handshake_with_too_many_or_too_long_options_is_refused() {
+    let dir = Dir::new();
+    let long = "x".repeat(300);
+    for (uci, says) in [
+        (
+            "i=0; while [ $i -lt 1500 ]; do echo \"option name O$i type check default false\"; \
+             i=$((i+1)); done; echo uciok"
+                .to_owned(),
+            "more than 1000 options before uciok",
+        ),
+        (
+            format!("echo 'option name {long} type check default false'; echo uciok"),
+            "an option name of 300 bytes before uciok (at most 256)",
+        ),
+    ] {
+        let script = dir.path("many.sh");
+        std::fs::write(
+            &script,
+            format!(
+                "while IFS= read -r line; do\n\
+                 case \"$line\" in\n\
+                 uci) {uci} ;;\n\
+                 isready) echo readyok ;;\n\
+                 quit) exit 0 ;;\n\
+                 esac\n\
+                 done\n"
+            ),
+        )
+        .unwrap();
+        let started = Instant::now();
+        let out = fanorona(&[
+            "match",
+            &format!("uci:/bin/sh {script}"),
+            "random",
+            "--games",
+            "2",
+        ]);
+        assert!(started.elapsed() < Duration::from_secs(20));
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    }
+    // A few hundred options, as a real engine may list, are fine.
+    let script = dir.path("fine.sh");
+    std::fs::write(
+        &script,
+        "while IFS= read -r line; do\n\
+         case \"$line\" in\n\
+         uci) i=0; while [ $i -lt 300 ]; do echo \"option name O$i type check default false\"; \
+         i=$((i+1)); done; echo uciok ;;\n\
+         isready) echo readyok ;;\n\
+         go*) echo 'bestmove (none)' ;;\n\
+         quit) exit 0 ;;\n\
+         esac\n\
+         done\n",
+    )
+    .unwrap();
+    let out = fanorona(&[
+        "match",
+        &format!("uci:/bin/sh {script} option.O7=true"),
+        "random",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(
+        !stderr(&out).contains("options before uciok"),
+        "{}",
+        stderr(&out)
+    );
+}

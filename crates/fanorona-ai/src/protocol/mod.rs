@@ -563,7 +563,18 @@ impl<W: Write + Send + 'static> Session<W> {
                     let _ = released.recv();
                 }
                 let _ = send(&out, &answer(result, fallback));
-            })?;
+            });
+        // No thread for the reporter: the search (dropped with it) is stopped, and the
+        // answer is the fallback turn.
+        let reporter = match reporter {
+            Ok(r) => r,
+            Err(e) => {
+                return send(
+                    &self.out,
+                    &answer(Ok(Err(crate::SearchError::NoThread(e.kind()))), fallback),
+                );
+            }
+        };
         self.running = Some(Running {
             stop,
             release,
@@ -579,6 +590,16 @@ fn answer(
     fallback: Option<Turn>,
 ) -> String {
     let failed = match result {
+        Ok(Ok(r)) if r.threads_not_started > 0 => {
+            return format!(
+                "info string the system could not start {} of the {} search threads: searched \
+                 with {}\nbestmove {}",
+                r.threads_not_started,
+                r.threads + r.threads_not_started,
+                r.threads,
+                r.best
+            );
+        }
         Ok(Ok(r)) => return format!("bestmove {}", r.best),
         Ok(Err(e)) => format!("info string error: {e}"),
         Err(_) => "info string error: the search failed (a bug; please report it)".to_owned(),

@@ -203,6 +203,12 @@ pub struct SearchResult {
     pub pv: Vec<Turn>,
     /// Every searched root turn with its score, best first.
     pub root_moves: Vec<RootMove>,
+    /// The threads that searched (at least 1): [`Searcher::threads`], or 1 for searches that
+    /// use one thread (see [`Searcher::set_threads`]), less [`Self::threads_not_started`].
+    pub threads: usize,
+    /// The threads of the search that the system could not start (a process or an
+    /// address-space limit): the search went on with the others.
+    pub threads_not_started: usize,
 }
 
 impl SearchResult {
@@ -252,6 +258,9 @@ pub enum SearchError {
     GameOver(Outcome),
     /// [`SearchOptions::root_turns`] names no legal turn of the searched position.
     NoRootTurn,
+    /// The system could not start the thread of the search (a process or memory limit), of
+    /// this kind of error (see [`crate::Engine`]).
+    NoThread(std::io::ErrorKind),
 }
 
 impl fmt::Display for SearchError {
@@ -260,6 +269,9 @@ impl fmt::Display for SearchError {
             SearchError::GameOver(o) => write!(f, "nothing to search: the game is over ({o})"),
             SearchError::NoRootTurn => {
                 write!(f, "nothing to search: none of the turns to search is legal")
+            }
+            SearchError::NoThread(kind) => {
+                write!(f, "the system cannot start the search's thread: {kind}")
             }
         }
     }
@@ -486,6 +498,8 @@ impl Searcher {
             time: Duration::ZERO,
             pv: vec![root_moves[0].turn],
             root_moves: Vec::new(),
+            threads: 1,
+            threads_not_started: 0,
         };
         result.value = -w.eval_child(&root.play_unchecked(&root_moves[0].turn));
         result.score = Score::from_value(result.value);
@@ -507,8 +521,10 @@ impl Searcher {
         let mut line_pvs: Vec<(i32, Vec<Turn>)> = Vec::with_capacity(lines);
         let helper_moves = root_moves.clone();
         std::thread::scope(|scope| {
+            // Helpers that the system cannot give (a process limit, an address-space limit)
+            // are not started: the search goes on with those that could be had.
             let helpers: Vec<_> = (1..threads)
-                .map(|id| {
+                .map_while(|id| {
                     let mut moves = helper_moves.clone();
                     let (setup, root, helpers_stop, helper_nodes) =
                         (&setup, &root, &helpers_stop, &helper_nodes);
@@ -516,7 +532,7 @@ impl Searcher {
                         main_depth: &main_depth,
                         best: &helper_best,
                     };
-                    scope.spawn(move || {
+                    crate::threads::spawn_scoped(scope, move || {
                         let mut history = Box::new(History::default());
                         let mut hw = setup.worker(&mut history, helpers_stop, Some(helper_nodes));
                         hw.helper(root, &mut moves, max_depth, id, options, shared);
@@ -524,6 +540,8 @@ impl Searcher {
                     })
                 })
                 .collect();
+            result.threads = helpers.len() + 1;
+            result.threads_not_started = threads - result.threads;
             for depth in 1..=max_depth {
                 main_depth.store(depth, Ordering::Relaxed);
                 line_pvs.clear();

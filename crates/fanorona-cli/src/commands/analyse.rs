@@ -214,6 +214,7 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
             );
         }
     })?;
+    note_threads(&r, &mut false);
     if args.json {
         let mut v = result_json(&r);
         v["position"] = json!(game.position().to_fen());
@@ -226,6 +227,21 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
         writeln!(out, "pv {}", r.pv_text())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says once (`noted`) that the search ran with fewer threads than --threads asked for,
+/// because the system could not start more (a process or memory limit).
+fn note_threads(r: &fanorona_ai::SearchResult, noted: &mut bool) {
+    if r.threads_not_started > 0 && !*noted {
+        *noted = true;
+        errln!(
+            "note: the system could not start {} of the {} search threads (--threads): \
+             searched with {}",
+            r.threads_not_started,
+            r.threads + r.threads_not_started,
+            r.threads
+        );
+    }
 }
 
 fn per_turn(
@@ -243,9 +259,11 @@ fn per_turn(
     let mut entries = Vec::new();
     let mut notes = Vec::new();
     let mut replay = Game::new(*game.start());
+    let mut noted = false;
     for (i, turn) in turns.iter().enumerate() {
         bar.set_message(format!("turn {}", i + 1));
         let r = searcher.search(&replay, limits, &SearchOptions::default(), stop, |_| {})?;
+        note_threads(&r, &mut noted);
         let agrees = r.best == *turn;
         // The played turn's own score: the best turn's, or a search of the played turn alone.
         let played = if agrees {

@@ -297,29 +297,91 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
     let bar = progress::bar(total_bytes.max(1), "label");
     let bytes_read = AtomicU64::new(0);
     let (mut positions, mut valid_positions, mut valid_games) = (0u64, 0u64, 0u64);
+    // Every worker's table is had before any work: one that cannot be is an error at once.
+    let mut searchers = Vec::with_capacity(args.threads);
+    for _ in 0..args.threads {
+        let searcher = Searcher::try_new(args.hash)
+            .map_err(|e| anyhow!("--hash {} with --threads {}: {e}", args.hash, args.threads))?;
+        searchers.push(searcher);
+    }
     let (job_tx, job_rx) = mpsc::sync_channel::<Job>(4 * args.threads);
-    let job_rx = Mutex::new(job_rx);
+    // Shared by the workers only: when the last one ends (the jobs ran out, or they stopped
+    // on a failure), the reader's next send fails and it stops; it never waits on a full
+    // channel that nobody empties.
+    let job_rx = std::sync::Arc::new(Mutex::new(job_rx));
+    // The first failure of a worker: the others stop at their next game.
+    let failure: Mutex<Option<String>> = Mutex::new(None);
     let outcome: Result<ReadTally> = std::thread::scope(|scope| {
         let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Record>)>();
-        for _ in 0..args.threads {
-            let (job_rx, done_tx, limits) = (&job_rx, done_tx.clone(), &limits);
-            scope.spawn(move || {
-                let mut searcher = Searcher::new(args.hash);
+        let mut started = 0;
+        for mut searcher in searchers {
+            let (job_rx, done_tx, limits) =
+                (std::sync::Arc::clone(&job_rx), done_tx.clone(), &limits);
+            let failure = &failure;
+            let worker = move || {
                 loop {
+                    if failure.lock().unwrap_or_else(|p| p.into_inner()).is_some() {
+                        break;
+                    }
                     let job = job_rx.lock().unwrap_or_else(|p| p.into_inner()).recv();
                     let Ok(job) = job else { break };
-                    let records = data::label_game(&mut searcher, &job.game, job.white, limits);
+                    let labelled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        data::label_game(&mut searcher, &job.game, job.white, limits)
+                    }));
+                    let records = match labelled {
+                        Ok(records) => records,
+                        Err(panic) => {
+                            let why = panic
+                                .downcast_ref::<String>()
+                                .map(String::as_str)
+                                .or_else(|| panic.downcast_ref::<&str>().copied())
+                                .unwrap_or("a failure");
+                            failure
+                                .lock()
+                                .unwrap_or_else(|p| p.into_inner())
+                                .get_or_insert_with(|| {
+                                    format!("labelling game {} failed: {why}", job.number)
+                                });
+                            break;
+                        }
+                    };
                     if done_tx.send((job.number, records)).is_err() {
                         break;
                     }
                 }
-            });
+            };
+            // A thread the system cannot give (a process or memory limit): the games are
+            // labelled by those that could be had.
+            if fanorona_ai::threads::spawn_scoped(scope, worker).is_none() {
+                break;
+            }
+            started += 1;
         }
         drop(done_tx);
+        drop(job_rx);
+        if started == 0 {
+            bail!("the system cannot start a labelling thread (a process or memory limit)");
+        }
+        if started < args.threads {
+            errln!(
+                "note: the system could not start {} of the {} labelling threads (--threads): \
+                 labelling with {started}",
+                args.threads - started,
+                args.threads
+            );
+        }
         let (files, bytes_read) = (&args.files, &bytes_read);
         // The reader owns the sending end: the workers end when the jobs run out.
-        let reader =
-            scope.spawn(move || read_games(files, bytes_read, |job| job_tx.send(job).is_ok()));
+        let reader = std::thread::Builder::new()
+            .spawn_scoped(scope, move || {
+                read_games(files, bytes_read, |job| job_tx.send(job).is_ok())
+            })
+            .map_err(|e| {
+                anyhow!(
+                    "the system cannot start the game reader's thread: {}",
+                    crate::output::io_text(&e)
+                )
+            })?;
         // Write the games' records in game order.
         let mut pending: BTreeMap<u64, Vec<Record>> = BTreeMap::new();
         let mut next = 1u64;
@@ -358,7 +420,11 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
         }
         let tally = reader
             .join()
-            .map_err(|_| anyhow!("the game reader failed"))??;
+            .map_err(|_| anyhow!("the game reader failed"))?;
+        if let Some(why) = failure.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            bail!("{why}");
+        }
+        let tally = tally?;
         if let Some(e) = write_error {
             return Err(e);
         }

@@ -144,8 +144,51 @@ pub fn read(path: &Path, settings: &Settings, rules: Rules) -> Result<Option<Res
             MAX_BYTES >> 20
         );
     }
-    let games = games_in(&bytes, &name, settings, rules)?;
+    let games = match games_in(&bytes, &name, settings, rules) {
+        Ok(games) => games,
+        Err(e) => {
+            // A match killed while it appended a game (SIGKILL, a power cut) can leave part
+            // of that game at the end: when every game before the last one is whole, and the
+            // last one is the start of a game of `fanorona match` cut before its result, it
+            // is dropped and played again.
+            let cut = last_game_start(&bytes);
+            match games_in(&bytes[..cut], &name, settings, rules) {
+                Ok(games) if is_torn(&bytes[cut..]) => {
+                    let line = bytes[..cut].iter().filter(|&&b| b == b'\n').count() + 1;
+                    errln!(
+                        "warning: {name}:{line}: the last game is incomplete (the match \
+                         was stopped while writing it): it is dropped and played again"
+                    );
+                    bytes.truncate(cut);
+                    games
+                }
+                _ => return Err(e),
+            }
+        }
+    };
     Ok(Some(Resumed { bytes, games }))
+}
+
+/// Whether `tail`, the last game of a games file that cannot be read, is a game of `fanorona
+/// match` cut short while it was written: it starts as every such game starts and does not
+/// end with a result.
+fn is_torn(tail: &[u8]) -> bool {
+    const START: &[u8] = b"[Event \"fanorona match\"]";
+    let text = tail.trim_ascii();
+    let starts = text.starts_with(START) || (!text.is_empty() && START.starts_with(text));
+    let ends_with_result = [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"]
+        .iter()
+        .any(|r| text.ends_with(r));
+    starts && !ends_with_result
+}
+
+/// Where the last game of a games file starts: after the last empty line followed by a tag
+/// (`\n\n[`), or 0 for a file of one game.
+fn last_game_start(bytes: &[u8]) -> usize {
+    bytes
+        .windows(3)
+        .rposition(|w| w == b"\n\n[")
+        .map_or(0, |i| i + 2)
 }
 
 /// The games of the games file `name` holding `bytes` (see [`read`]).
