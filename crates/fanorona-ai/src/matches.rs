@@ -26,6 +26,7 @@
 //! ```
 
 mod stats;
+mod times;
 
 use core::fmt;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -38,6 +39,7 @@ use fanorona_core::{Color, EndReason, Game, Position};
 pub use self::stats::{
     Elo, Pentanomial, Sprt, SprtDecision, SprtError, SprtStatus, elo, elo_of_score, score_of_elo,
 };
+pub use self::times::{TurnTime, TurnTimes};
 use crate::Limits;
 use crate::players::{Player, PlayerError, PlayerSpec, Timeouts};
 use crate::rng::mix;
@@ -196,6 +198,10 @@ pub struct MatchGame {
     /// The longest time White and Black took for a turn (index 0 White, 1 Black), waits for
     /// an engine that did not answer included.
     pub longest_turn: [Duration; 2],
+    /// The time of every turn asked of a player, in order (White's turns at even places when
+    /// White moved first), the turn of a fault included; empty when unknown (a game read
+    /// back from a file written before the times were).
+    pub turn_times: Vec<TurnTime>,
 }
 
 impl MatchGame {
@@ -226,6 +232,7 @@ impl MatchGame {
             winner,
             termination,
             longest_turn: [Duration::ZERO; 2],
+            turn_times: Vec::new(),
         }
     }
 
@@ -314,6 +321,14 @@ pub struct Tally {
     pub first_longest_turn: Duration,
     /// The longest time the second player took for a turn.
     pub second_longest_turn: Duration,
+    /// The wall times of the first player's turns (games whose times are known).
+    pub first_turn_times: TurnTimes,
+    /// The wall times of the second player's turns.
+    pub second_turn_times: TurnTimes,
+    /// The search times the first player reported for its turns (an engine's own account).
+    pub first_search_times: TurnTimes,
+    /// The search times the second player reported for its turns.
+    pub second_search_times: TurnTimes,
 }
 
 impl Tally {
@@ -428,6 +443,8 @@ pub struct GameEnd {
     pub termination: Termination,
     /// The longest time White and Black took for a turn (index 0 White, 1 Black).
     pub longest_turn: [Duration; 2],
+    /// The time of every turn asked of a player, in order.
+    pub turn_times: Vec<TurnTime>,
 }
 
 fn forfeit(game: Game, loser: Color, error: &PlayerError) -> GameEnd {
@@ -440,6 +457,7 @@ fn forfeit(game: Game, loser: Color, error: &PlayerError) -> GameEnd {
             detail: error.to_string(),
         },
         longest_turn: [Duration::ZERO; 2],
+        turn_times: Vec::new(),
     }
 }
 
@@ -469,6 +487,7 @@ fn play_on(
     max_turns: usize,
 ) -> GameEnd {
     let mut longest = [Duration::ZERO; 2];
+    let mut times = Vec::new();
     let mut end = loop {
         if let Some(o) = game.outcome() {
             break GameEnd {
@@ -476,6 +495,7 @@ fn play_on(
                 winner: o.winner,
                 termination: Termination::Rules(o.reason),
                 longest_turn: longest,
+                turn_times: Vec::new(),
             };
         }
         if game.turns().len() >= max_turns {
@@ -484,6 +504,7 @@ fn play_on(
                 winner: None,
                 termination: Termination::Adjudicated { turns: max_turns },
                 longest_turn: longest,
+                turn_times: Vec::new(),
             };
         }
         let side = game.position().side_to_move();
@@ -493,8 +514,10 @@ fn play_on(
         };
         let started = Instant::now();
         let chosen = player.choose(&game);
+        let wall = started.elapsed();
         let slot = &mut longest[usize::from(side == Color::Black)];
-        *slot = (*slot).max(started.elapsed());
+        *slot = (*slot).max(wall);
+        times.push(TurnTime::new(wall, player.search_time()));
         let turn = match chosen {
             Ok(t) => t,
             Err(e) => break forfeit(game, side, &e),
@@ -509,6 +532,7 @@ fn play_on(
         }
     };
     end.longest_turn = longest;
+    end.turn_times = times;
     end
 }
 
@@ -861,6 +885,20 @@ fn record(
     let (mine, theirs) = if g.first_is_white { (0, 1) } else { (1, 0) };
     t.first_longest_turn = t.first_longest_turn.max(g.longest_turn[mine]);
     t.second_longest_turn = t.second_longest_turn.max(g.longest_turn[theirs]);
+    let white_first = g.game.start().side_to_move() == Color::White;
+    for (k, time) in g.turn_times.iter().enumerate() {
+        // The side of the k-th turn: the side to move at the start, then alternately.
+        let white = k.is_multiple_of(2) == white_first;
+        let (walls, searches) = if white == g.first_is_white {
+            (&mut t.first_turn_times, &mut t.first_search_times)
+        } else {
+            (&mut t.second_turn_times, &mut t.second_search_times)
+        };
+        walls.add(time.wall);
+        if let Some(s) = time.search {
+            searches.add(s);
+        }
+    }
     if let Termination::Forfeit { loser, .. } = g.termination {
         if (loser == Color::White) == g.first_is_white {
             t.first_faults += 1;
@@ -980,6 +1018,7 @@ fn play_one(
         winner: end.winner,
         termination: end.termination,
         longest_turn: end.longest_turn,
+        turn_times: end.turn_times,
     }
 }
 

@@ -135,6 +135,14 @@ pub trait Player: Send {
     ///
     /// A [`PlayerError`] when an external engine fails or answers an illegal turn.
     fn choose(&mut self, game: &Game) -> Result<Turn, PlayerError>;
+
+    /// The time the player says its last [`Player::choose`] searched: this engine's own
+    /// measure, an external engine's last `info ... time MS` before its `bestmove`; `None`
+    /// for players that do not search or say nothing. A match compares it with the wall time
+    /// it measured (the difference is the time spent outside the search).
+    fn search_time(&self) -> Option<Duration> {
+        None
+    }
 }
 
 /// What went wrong with a player.
@@ -747,6 +755,7 @@ impl PlayerSpec {
                 limits: limits
                     .or(default_limits)
                     .unwrap_or_else(|| Level::Strong.limits()),
+                searched: None,
             }),
             PlayerSpec::External { command, options } => {
                 let mut p = ExternalPlayer::start_with(
@@ -812,6 +821,7 @@ pub struct EnginePlayer {
     level: Option<Level>,
     limits: Limits,
     seed: u64,
+    searched: Option<Duration>,
 }
 
 impl EnginePlayer {
@@ -841,6 +851,7 @@ impl EnginePlayer {
             level,
             limits,
             seed,
+            searched: None,
         }
     }
 }
@@ -867,7 +878,12 @@ impl Player for EnginePlayer {
                     .search(game, &self.limits, &SearchOptions::default(), &stop, |_| {})
             }
         };
+        self.searched = result.as_ref().ok().map(|r| r.time);
         result.map(|r| r.best).map_err(|_| PlayerError::GameOver)
+    }
+
+    fn search_time(&self) -> Option<Duration> {
+        self.searched
     }
 }
 
@@ -876,6 +892,7 @@ pub struct BaselinePlayer {
     name: String,
     engine: Baseline,
     limits: Limits,
+    searched: Option<Duration>,
 }
 
 impl Player for BaselinePlayer {
@@ -890,10 +907,13 @@ impl Player for BaselinePlayer {
 
     fn choose(&mut self, game: &Game) -> Result<Turn, PlayerError> {
         let stop = AtomicBool::new(false);
-        self.engine
-            .search(game, &self.limits, &stop)
-            .map(|r| r.best)
-            .map_err(|_| PlayerError::GameOver)
+        let result = self.engine.search(game, &self.limits, &stop);
+        self.searched = result.as_ref().ok().map(|r| r.time);
+        result.map(|r| r.best).map_err(|_| PlayerError::GameOver)
+    }
+
+    fn search_time(&self) -> Option<Duration> {
+        self.searched
     }
 }
 
@@ -919,6 +939,7 @@ pub struct ExternalPlayer {
     timeouts: Timeouts,
     options: BTreeSet<String>,
     dead: bool,
+    searched: Option<Duration>,
 }
 
 impl ExternalPlayer {
@@ -1000,6 +1021,7 @@ impl ExternalPlayer {
             timeouts,
             options: BTreeSet::new(),
             dead: false,
+            searched: None,
         };
         spawned.map_err(io)?;
         p.send("uci");
@@ -1231,6 +1253,24 @@ impl ExternalPlayer {
     }
 }
 
+/// The `time MS` of an `info` line (not of `info string`), if any.
+fn info_time(line: &str) -> Option<Duration> {
+    let rest = line.strip_prefix("info ")?;
+    if rest.starts_with("string") {
+        return None;
+    }
+    let mut words = rest.split_whitespace();
+    while let Some(w) = words.next() {
+        match w {
+            // The rest of the line is free text or turns.
+            "string" | "pv" => return None,
+            "time" => return words.next()?.parse().ok().map(Duration::from_millis),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// At most 80 characters of an engine's text, for messages and records.
 fn clip(text: &str) -> String {
     let mut out: String = text.chars().take(80).collect();
@@ -1299,9 +1339,15 @@ impl Player for ExternalPlayer {
         }
         self.send(&go);
         let timeout = self.timeouts.turn(l.movetime);
+        let mut searched = None;
+        self.searched = None;
         let line = self.wait_for("bestmove", timeout, |l| {
+            if let Some(t) = info_time(l) {
+                searched = Some(t);
+            }
             Ok(l == "bestmove" || l.starts_with("bestmove "))
         })?;
+        self.searched = searched;
         let text = line.split_whitespace().nth(1).unwrap_or_default();
         game.position()
             .parse_turn(text)
@@ -1310,6 +1356,10 @@ impl Player for ExternalPlayer {
                 answer: clip(text),
                 reason: e.to_string(),
             })
+    }
+
+    fn search_time(&self) -> Option<Duration> {
+        self.searched
     }
 }
 

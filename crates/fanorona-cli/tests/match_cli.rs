@@ -513,13 +513,13 @@ fn raw_games(path: &str) -> Vec<String> {
         .collect()
 }
 
-/// The games of a file, each its text without the timing tag (it differs from run to run).
+/// The games of a file, each its text without the timing tags (they differ from run to run).
 fn games_of(path: &str) -> Vec<String> {
     raw_games(path)
         .iter()
         .map(|g| {
             g.lines()
-                .filter(|l| !l.starts_with("[LongestTurnMs "))
+                .filter(|l| !l.starts_with("[LongestTurnMs ") && !l.starts_with("[TurnTimesMs "))
                 .collect::<Vec<_>>()
                 .join("\n")
         })
@@ -804,5 +804,93 @@ fn a_handshake_with_too_many_or_too_long_options_is_refused() {
         !stderr(&out).contains("options before uciok"),
         "{}",
         stderr(&out)
+    );
+}
+
+/// The turn times: the wall time the match measured beside the search time the engine
+/// reported (`info ... time`), their distribution in the summary, and the per-game tag read
+/// back on --resume.
+#[test]
+fn turn_times_show_the_engines_own_time_beside_the_wall_time() {
+    let dir = Dir::new();
+    let openings = dir.path("one.txt");
+    std::fs::write(&openings, format!("{ONE_TURN}\n")).unwrap();
+    let out_path = dir.path("games.fgn");
+    // It says it searched 50 ms, but answers after 300 ms: 250 ms are not its search's.
+    let engine = fake(
+        &dir,
+        "echo 'info depth 1 score cp 0 time 50 pv a1-b1A'; echo 'info nodes 9 time 50'; \
+         sleep 0.3; echo 'bestmove a1-b1A'",
+    );
+    let run = |games: &str, resume: bool| {
+        let mut args = vec![
+            "match",
+            &engine,
+            "random",
+            "--games",
+            games,
+            "--openings",
+            &openings,
+            "--movetime",
+            "100",
+            "--out",
+            &out_path,
+            "--json",
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        json(&fanorona(&args))
+    };
+    // Game 1: the engine has White and wins with its one turn; game 2: random has White and
+    // wins with its only legal turn, so the engine plays one turn in all.
+    let v = run("2", false);
+    let first = &v["turn_times_ms"]["first"];
+    assert_eq!(first["turns"], 1, "{v}");
+    let wall = first["max"].as_f64().unwrap();
+    assert!(wall >= 300.0, "{v}");
+    assert_eq!(first["median"], first["max"], "{v}");
+    assert_eq!(first["over_movetime"], 1, "{v}");
+    let search = &v["search_times_ms"]["first"];
+    assert_eq!(
+        (search["turns"].as_u64(), search["max"].as_f64()),
+        (Some(1), Some(50.0)),
+        "{v}"
+    );
+    assert_eq!(search["over_movetime"], 0, "{v}");
+    // Random reports no search time.
+    assert_eq!(v["turn_times_ms"]["second"]["turns"], 1, "{v}");
+    assert_eq!(v["search_times_ms"]["second"]["turns"], 0, "{v}");
+    let text = records(&out_path);
+    let tag = text
+        .lines()
+        .find(|l| l.starts_with("[TurnTimesMs "))
+        .unwrap();
+    assert!(tag.ends_with("/50.0\"]"), "{tag}");
+    // Resumed: the times of the games in the file are counted again from their tags.
+    let v = run("4", true);
+    assert_eq!(v["turn_times_ms"]["first"]["turns"], 2, "{v}");
+    assert_eq!(v["search_times_ms"]["first"]["turns"], 2, "{v}");
+    assert_eq!(v["search_times_ms"]["first"]["median"], 50.0, "{v}");
+    // The text summary says both.
+    let out = fanorona(&[
+        "match",
+        &engine,
+        "random",
+        "--games",
+        "4",
+        "--openings",
+        &openings,
+        "--movetime",
+        "100",
+        "--out",
+        &out_path,
+        "--resume",
+    ]);
+    let summary = stdout(&out);
+    assert!(
+        summary.contains("turn times, first player: median ")
+            && summary.contains("2 over --movetime; the engine's own search times: median 50.0, p99 50.0, max 50.0 ms, 0 over --movetime"),
+        "{summary}"
     );
 }

@@ -584,7 +584,9 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 }
 
-/// The `bestmove` line (after an `info string` line when the search failed).
+/// The `bestmove` line (after an `info string` line when the search failed), after a last
+/// `info nodes N time MS` with the whole search's nodes and time (a match compares that time
+/// with the wall time it measured).
 fn answer(
     result: std::thread::Result<Result<SearchResult, crate::SearchError>>,
     fallback: Option<Turn>,
@@ -593,14 +595,23 @@ fn answer(
         Ok(Ok(r)) if r.threads_not_started > 0 => {
             return format!(
                 "info string the system could not start {} of the {} search threads: searched \
-                 with {}\nbestmove {}",
+                 with {}\ninfo nodes {} time {}\nbestmove {}",
                 r.threads_not_started,
                 r.threads + r.threads_not_started,
                 r.threads,
+                r.nodes,
+                r.time.as_millis(),
                 r.best
             );
         }
-        Ok(Ok(r)) => return format!("bestmove {}", r.best),
+        Ok(Ok(r)) => {
+            return format!(
+                "info nodes {} time {}\nbestmove {}",
+                r.nodes,
+                r.time.as_millis(),
+                r.best
+            );
+        }
         Ok(Err(e)) => format!("info string error: {e}"),
         Err(_) => "info string error: the search failed (a bug; please report it)".to_owned(),
     };

@@ -14,7 +14,7 @@ use clap::Args;
 use fanorona_ai::Limits;
 use fanorona_ai::matches::{
     MatchConfig, MatchError, MatchGame, MatchResult, Sprt, SprtDecision, SprtStatus, Stop, Tally,
-    Termination, resume_match,
+    Termination, TurnTimes, resume_match,
 };
 use fanorona_ai::openings;
 use fanorona_ai::players::{PlayerSpec, Timeouts};
@@ -231,6 +231,7 @@ fn record(g: &MatchGame, settings: &resume::Settings) -> GameRecord {
         resume::LONGEST_TURN,
         resume::longest_turn_text(g.longest_turn),
     ));
+    tags.push((resume::TURN_TIMES, resume::turn_times_text(&g.turn_times)));
     let mut movetext: Vec<Element> = g
         .game
         .turns()
@@ -408,6 +409,33 @@ fn show_margin(x: f64) -> String {
 
 fn finite(x: f64) -> serde_json::Value {
     if x.is_finite() { json!(x) } else { json!(null) }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// A player's turn times in the JSON summary: count, median, 99th percentile, maximum (ms)
+/// and, with a movetime, the turns over it.
+fn times_json(t: &TurnTimes, limit: Option<Duration>) -> serde_json::Value {
+    let q = |d: Option<Duration>| d.map_or(json!(null), |d| json!(ms(d)));
+    json!({
+        "turns": t.count(),
+        "median": q(t.median()),
+        "p99": q(t.p99()),
+        "max": q(t.max()),
+        "over_movetime": limit.map(|l| t.over(l)),
+    })
+}
+
+/// `median M, p99 P, max X ms` of a player's turn times, or `none`.
+fn times_text(t: &TurnTimes) -> String {
+    match (t.median(), t.p99(), t.max()) {
+        (Some(m), Some(p), Some(x)) => {
+            format!("median {:.1}, p99 {:.1}, max {:.1} ms", ms(m), ms(p), ms(x))
+        }
+        _ => "none".to_owned(),
+    }
 }
 
 fn decision_name(d: SprtDecision) -> &'static str {
@@ -634,6 +662,7 @@ impl Summary<'_> {
     fn json(&self) -> serde_json::Value {
         let (result, config) = (self.result, self.config);
         let t = &result.tally;
+        let movetime = config.limits.and_then(|l| l.movetime);
         let by_games = t.elo();
         let by_pairs = t.pentanomial.elo();
         let (elo, basis) = if t.pentanomial.pairs() > 0 {
@@ -692,6 +721,14 @@ impl Summary<'_> {
             "longest_turn_ms": {
                 "first": t.first_longest_turn.as_secs_f64() * 1000.0,
                 "second": t.second_longest_turn.as_secs_f64() * 1000.0,
+            },
+            "turn_times_ms": {
+                "first": times_json(&t.first_turn_times, movetime),
+                "second": times_json(&t.second_turn_times, movetime),
+            },
+            "search_times_ms": {
+                "first": times_json(&t.first_search_times, movetime),
+                "second": times_json(&t.second_search_times, movetime),
             },
             "forfeits": forfeits,
             "terminations": t.terminations,
@@ -763,6 +800,35 @@ impl Summary<'_> {
                     m.as_millis()
                 ))
         )?;
+        let movetime = config.limits.and_then(|l| l.movetime);
+        for (name, walls, searches) in [
+            ("first", &t.first_turn_times, &t.first_search_times),
+            ("second", &t.second_turn_times, &t.second_search_times),
+        ] {
+            if walls.count() == 0 {
+                continue;
+            }
+            let over = |t: &TurnTimes| {
+                movetime.map_or(String::new(), |m| {
+                    format!(", {} over --movetime", t.over(m))
+                })
+            };
+            let search = if searches.count() > 0 {
+                format!(
+                    "; the engine's own search times: {}{}",
+                    times_text(searches),
+                    over(searches)
+                )
+            } else {
+                String::new()
+            };
+            writeln!(
+                w,
+                "  turn times, {name} player: {}{}{search}",
+                times_text(walls),
+                over(walls)
+            )?;
+        }
         if t.first_faults + t.second_faults > 0 {
             writeln!(
                 w,

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 use fanorona_ai::Limits;
-use fanorona_ai::matches::{FaultKind, MatchConfig, MatchGame, Termination};
+use fanorona_ai::matches::{FaultKind, MatchConfig, MatchGame, Termination, TurnTime};
 use fanorona_ai::players::PlayerSpec;
 use fanorona_core::record::{GameRecord, GameResult, Reader};
 use fanorona_core::{Color, Game, Position, Rules};
@@ -20,6 +20,13 @@ const MAX_BYTES: u64 = 1 << 30;
 
 /// The tag with the longest time each side took for a turn: `WHITE_MS,BLACK_MS`.
 pub const LONGEST_TURN: &str = "LongestTurnMs";
+
+/// The tag with the time of every turn in milliseconds, in order: `WALL` or
+/// `WALL/SEARCH` (the search time the engine reported), separated by spaces.
+pub const TURN_TIMES: &str = "TurnTimesMs";
+
+/// The most turn times a `TurnTimesMs` tag is read for (a game has fewer turns).
+const MAX_TURN_TIMES: usize = 1 << 20;
 
 /// The settings of a match that its games must share to be counted together, as the tags
 /// written in every game (names, and values as written).
@@ -106,6 +113,31 @@ fn openings_text(openings: &[Position]) -> String {
 pub fn longest_turn_text(longest: [Duration; 2]) -> String {
     let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1000.0);
     format!("{},{}", ms(longest[0]), ms(longest[1]))
+}
+
+/// The `TurnTimesMs` value (tenths of a millisecond).
+pub fn turn_times_text(times: &[TurnTime]) -> String {
+    let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1000.0);
+    times
+        .iter()
+        .map(|t| match t.search {
+            Some(s) => format!("{}/{}", ms(t.wall), ms(s)),
+            None => ms(t.wall),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The turn times of a `TurnTimesMs` value; `None` when it is not one.
+pub fn turn_times(text: &str) -> Option<Vec<TurnTime>> {
+    text.split_whitespace()
+        .take(MAX_TURN_TIMES + 1)
+        .map(|word| match word.split_once('/') {
+            Some((w, s)) => Some(TurnTime::new(millis(w)?, Some(millis(s)?))),
+            None => Some(TurnTime::new(millis(word)?, None)),
+        })
+        .collect::<Option<Vec<_>>>()
+        .filter(|v| v.len() <= MAX_TURN_TIMES)
 }
 
 /// The games of an earlier run of the match, read back.
@@ -296,10 +328,23 @@ fn match_game(record: &GameRecord, settings: &Settings, rules: Rules) -> Result<
                 "no [{LONGEST_TURN} \"WHITE,BLACK\"] tag with the longest turns in milliseconds"
             )
         })?;
+    // Games written before the tag was have no turn times (they count for the longest turns
+    // only).
+    let times = match record.tag(TURN_TIMES) {
+        None => Vec::new(),
+        Some(text) => match turn_times(text) {
+            Some(times) if times.len() <= game.turns().len() + 1 => times,
+            _ => bail!(
+                "[{TURN_TIMES}] is not the game's turn times (milliseconds, WALL or \
+                 WALL/SEARCH, one per turn)"
+            ),
+        },
+    };
     let mut read = MatchGame::new(index, game, winner, termination);
     read.white = record.tag("White").unwrap_or_default().to_owned();
     read.black = record.tag("Black").unwrap_or_default().to_owned();
     read.longest_turn = longest;
+    read.turn_times = times;
     Ok(read)
 }
 
@@ -401,6 +446,29 @@ mod tests {
                 let diff = b.longest_turn[side].abs_diff(g.longest_turn[side]);
                 assert!(diff < Duration::from_micros(1), "{diff:?}");
             }
+            // Turn times to a tenth of a millisecond.
+            assert_eq!(b.turn_times.len(), g.turn_times.len());
+            for (x, y) in b.turn_times.iter().zip(&g.turn_times) {
+                assert!(x.wall.abs_diff(y.wall) <= Duration::from_micros(50));
+                assert_eq!(x.search.is_some(), y.search.is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn turn_times_read_back() {
+        let ms = Duration::from_millis;
+        let times = vec![
+            TurnTime::new(ms(201), Some(ms(200))),
+            TurnTime::new(Duration::from_micros(350), None),
+        ];
+        let text = turn_times_text(&times);
+        assert_eq!(text, "201.0/200.0 0.3");
+        let back = turn_times(&text).unwrap();
+        assert_eq!(back[0], times[0]);
+        assert_eq!(back[1].wall, Duration::from_micros(300));
+        for bad in ["x", "1/", "-1", "1/2/3", "inf"] {
+            assert!(turn_times(bad).is_none(), "{bad}");
         }
     }
 
