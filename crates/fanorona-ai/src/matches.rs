@@ -39,7 +39,7 @@ use fanorona_core::{Color, EndReason, Game, Position};
 pub use self::stats::{
     Elo, Pentanomial, Sprt, SprtDecision, SprtError, SprtStatus, elo, elo_of_score, score_of_elo,
 };
-pub use self::times::{TurnTime, TurnTimes};
+pub use self::times::{TimeControl, TurnTime, TurnTimes};
 use crate::Limits;
 use crate::players::{Player, PlayerError, PlayerSpec, Timeouts};
 use crate::rng::mix;
@@ -72,6 +72,14 @@ pub struct MatchConfig {
     /// Keep every finished game in [`MatchResult::games`] (else they are only handed to the
     /// callback, and memory stays bounded however many games are played).
     pub keep_games: bool,
+    /// Play on a game clock: each player's clock is given to it with every turn (an external
+    /// engine gets `go wtime btime winc binc`), and a player whose turn takes longer than its
+    /// clock plus [`Self::time_margin`] loses on time ([`FaultKind::Timeout`], tag `time
+    /// forfeit`).
+    pub time_control: Option<TimeControl>,
+    /// How far past its clock a turn may go before it is lost on time (the latency of a
+    /// process and its pipes, as cutechess-cli's `timemargin`).
+    pub time_margin: Duration,
 }
 
 impl Default for MatchConfig {
@@ -87,9 +95,14 @@ impl Default for MatchConfig {
             timeouts: Timeouts::default(),
             sprt: None,
             keep_games: true,
+            time_control: None,
+            time_margin: DEFAULT_TIME_MARGIN,
         }
     }
 }
+
+/// The default [`MatchConfig::time_margin`]: 50 ms.
+pub const DEFAULT_TIME_MARGIN: Duration = Duration::from_millis(50);
 
 /// The kind of a player's fault that lost a game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -477,7 +490,45 @@ pub fn play_game(
     if let Err(e) = black.new_game(&start) {
         return forfeit(game, Color::Black, &e);
     }
-    play_on(white, black, game, max_turns)
+    play_on(white, black, game, max_turns, None)
+}
+
+/// As [`play_game`], on a game clock: before each turn both clocks are given to the player
+/// ([`Player::set_clocks`]); the turn's wall time is taken off the mover's clock and the
+/// increment added; a turn longer than the mover's clock plus `margin` loses the game on
+/// time ([`FaultKind::Timeout`]).
+///
+/// ```
+/// use std::time::Duration;
+/// use fanorona_ai::matches::{TimeControl, play_game_on_clock};
+/// use fanorona_ai::players::PlayerSpec;
+/// use fanorona_core::{BoardSize, Position};
+///
+/// let mut white = "greedy".parse::<PlayerSpec>()?.build(1, None)?;
+/// let mut black = "engine:depth=1".parse::<PlayerSpec>()?.build(2, None)?;
+/// let tc = TimeControl::new(Duration::from_secs(10), Duration::from_millis(100));
+/// let start = Position::start(BoardSize::TELO);
+/// let margin = Duration::from_millis(50);
+/// let end = play_game_on_clock(white.as_mut(), black.as_mut(), start, 200, tc, margin);
+/// assert!(!end.game.turns().is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn play_game_on_clock(
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    start: Position,
+    max_turns: usize,
+    time_control: TimeControl,
+    margin: Duration,
+) -> GameEnd {
+    let game = Game::new(start);
+    if let Err(e) = white.new_game(&start) {
+        return forfeit(game, Color::White, &e);
+    }
+    if let Err(e) = black.new_game(&start) {
+        return forfeit(game, Color::Black, &e);
+    }
+    play_on(white, black, game, max_turns, Some((time_control, margin)))
 }
 
 fn play_on(
@@ -485,7 +536,9 @@ fn play_on(
     black: &mut dyn Player,
     mut game: Game,
     max_turns: usize,
+    clock: Option<(TimeControl, Duration)>,
 ) -> GameEnd {
+    let mut remaining = [clock.map_or(Duration::ZERO, |(tc, _)| tc.time); 2];
     let mut longest = [Duration::ZERO; 2];
     let mut times = Vec::new();
     let mut end = loop {
@@ -512,12 +565,42 @@ fn play_on(
             Color::White => &mut *white,
             Color::Black => &mut *black,
         };
+        let me = usize::from(side == Color::Black);
+        if let Some((tc, _)) = clock {
+            player.set_clocks([
+                crate::Clock::new(remaining[0], tc.increment),
+                crate::Clock::new(remaining[1], tc.increment),
+            ]);
+        }
         let started = Instant::now();
         let chosen = player.choose(&game);
         let wall = started.elapsed();
-        let slot = &mut longest[usize::from(side == Color::Black)];
+        let slot = &mut longest[me];
         *slot = (*slot).max(wall);
         times.push(TurnTime::new(wall, player.search_time()));
+        if let Some((tc, margin)) = clock {
+            if wall > remaining[me] + margin {
+                let detail = format!(
+                    "lost on time: the turn took {:.1} ms with {:.1} ms on its clock (margin \
+                     {} ms)",
+                    wall.as_secs_f64() * 1000.0,
+                    remaining[me].as_secs_f64() * 1000.0,
+                    margin.as_millis()
+                );
+                break GameEnd {
+                    game,
+                    winner: Some(!side),
+                    termination: Termination::Forfeit {
+                        loser: side,
+                        kind: FaultKind::Timeout,
+                        detail,
+                    },
+                    longest_turn: longest,
+                    turn_times: Vec::new(),
+                };
+            }
+            remaining[me] = remaining[me].saturating_sub(wall) + tc.increment;
+        }
         let turn = match chosen {
             Ok(t) => t,
             Err(e) => break forfeit(game, side, &e),
@@ -996,7 +1079,17 @@ fn play_one(
             } else {
                 (&mut b, &mut a)
             };
-            let end = play_game(white.as_mut(), black.as_mut(), start, config.max_turns);
+            let end = match config.time_control {
+                Some(tc) => play_game_on_clock(
+                    white.as_mut(),
+                    black.as_mut(),
+                    start,
+                    config.max_turns,
+                    tc,
+                    config.time_margin,
+                ),
+                None => play_game(white.as_mut(), black.as_mut(), start, config.max_turns),
+            };
             (white.name(), black.name(), end)
         }
         Err((loser, e)) => {

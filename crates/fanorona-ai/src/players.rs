@@ -33,12 +33,12 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, s
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use fanorona_core::{Game, Position, Rules, Turn};
+use fanorona_core::{Color, Game, Position, Rules, Turn};
 
 use crate::baseline::Baseline;
 use crate::params::MAX_THREADS;
 use crate::rng::{Rng, mix};
-use crate::{Level, Limits, SearchOptions, Searcher};
+use crate::{Clock, Level, Limits, SearchOptions, Searcher};
 
 /// Hash size of engine players in matches, in MiB (several play at once).
 pub const MATCH_HASH_MB: usize = 8;
@@ -142,6 +142,13 @@ pub trait Player: Send {
     /// it measured (the difference is the time spent outside the search).
     fn search_time(&self) -> Option<Duration> {
         None
+    }
+
+    /// The game clocks (index 0 White, 1 Black) for the next [`Player::choose`], in a match
+    /// played on a clock: an engine shares its time out by them (an external engine gets
+    /// `go wtime btime winc binc`). Players that do not search ignore them.
+    fn set_clocks(&mut self, clocks: [Clock; 2]) {
+        let _ = clocks;
     }
 }
 
@@ -756,6 +763,7 @@ impl PlayerSpec {
                     .or(default_limits)
                     .unwrap_or_else(|| Level::Strong.limits()),
                 searched: None,
+                clocks: None,
             }),
             PlayerSpec::External { command, options } => {
                 let mut p = ExternalPlayer::start_with(
@@ -822,6 +830,7 @@ pub struct EnginePlayer {
     limits: Limits,
     seed: u64,
     searched: Option<Duration>,
+    clocks: Option<[Clock; 2]>,
 }
 
 impl EnginePlayer {
@@ -852,6 +861,7 @@ impl EnginePlayer {
             limits,
             seed,
             searched: None,
+            clocks: None,
         }
     }
 }
@@ -869,14 +879,12 @@ impl Player for EnginePlayer {
     fn choose(&mut self, game: &Game) -> Result<Turn, PlayerError> {
         let stop = AtomicBool::new(false);
         let seed = mix(self.seed ^ game.turns().len() as u64);
+        let limits = on_clock(self.limits, self.clocks.take(), game);
         let result = match self.level {
-            Some(level) => {
-                level.play_with(&mut self.searcher, game, &self.limits, seed, &stop, |_| {})
-            }
-            None => {
-                self.searcher
-                    .search(game, &self.limits, &SearchOptions::default(), &stop, |_| {})
-            }
+            Some(level) => level.play_with(&mut self.searcher, game, &limits, seed, &stop, |_| {}),
+            None => self
+                .searcher
+                .search(game, &limits, &SearchOptions::default(), &stop, |_| {}),
         };
         self.searched = result.as_ref().ok().map(|r| r.time);
         result.map(|r| r.best).map_err(|_| PlayerError::GameOver)
@@ -884,6 +892,21 @@ impl Player for EnginePlayer {
 
     fn search_time(&self) -> Option<Duration> {
         self.searched
+    }
+
+    fn set_clocks(&mut self, clocks: [Clock; 2]) {
+        self.clocks = Some(clocks);
+    }
+}
+
+/// `limits` with the side to move's clock, when the match gives clocks.
+fn on_clock(limits: Limits, clocks: Option<[Clock; 2]>, game: &Game) -> Limits {
+    match clocks {
+        Some(c) => {
+            let mine = c[usize::from(game.position().side_to_move() == Color::Black)];
+            limits.with_clock(mine)
+        }
+        None => limits,
     }
 }
 
@@ -893,6 +916,7 @@ pub struct BaselinePlayer {
     engine: Baseline,
     limits: Limits,
     searched: Option<Duration>,
+    clocks: Option<[Clock; 2]>,
 }
 
 impl Player for BaselinePlayer {
@@ -907,13 +931,18 @@ impl Player for BaselinePlayer {
 
     fn choose(&mut self, game: &Game) -> Result<Turn, PlayerError> {
         let stop = AtomicBool::new(false);
-        let result = self.engine.search(game, &self.limits, &stop);
+        let limits = on_clock(self.limits, self.clocks.take(), game);
+        let result = self.engine.search(game, &limits, &stop);
         self.searched = result.as_ref().ok().map(|r| r.time);
         result.map(|r| r.best).map_err(|_| PlayerError::GameOver)
     }
 
     fn search_time(&self) -> Option<Duration> {
         self.searched
+    }
+
+    fn set_clocks(&mut self, clocks: [Clock; 2]) {
+        self.clocks = Some(clocks);
     }
 }
 
@@ -940,6 +969,7 @@ pub struct ExternalPlayer {
     options: BTreeSet<String>,
     dead: bool,
     searched: Option<Duration>,
+    clocks: Option<[Clock; 2]>,
 }
 
 impl ExternalPlayer {
@@ -1022,6 +1052,7 @@ impl ExternalPlayer {
             options: BTreeSet::new(),
             dead: false,
             searched: None,
+            clocks: None,
         };
         spawned.map_err(io)?;
         p.send("uci");
@@ -1337,8 +1368,29 @@ impl Player for ExternalPlayer {
         if let Some(t) = l.movetime {
             go.push_str(&format!(" movetime {}", t.as_millis()));
         }
+        let mut timeout = self.timeouts.turn(l.movetime);
+        if let Some([w, b]) = self.clocks.take() {
+            go.push_str(&format!(
+                " wtime {} btime {} winc {} binc {}",
+                w.remaining.as_millis(),
+                b.remaining.as_millis(),
+                w.increment.as_millis(),
+                b.increment.as_millis()
+            ));
+            // The clock is the limit: waited for, and the usual margin beyond it.
+            let mine = if game.position().side_to_move() == Color::White {
+                w
+            } else {
+                b
+            };
+            let on_clock = mine.remaining + self.timeouts.turn_margin;
+            timeout = if l.movetime.is_some() || l.depth.is_some() || l.nodes.is_some() {
+                timeout.min(on_clock)
+            } else {
+                on_clock
+            };
+        }
         self.send(&go);
-        let timeout = self.timeouts.turn(l.movetime);
         let mut searched = None;
         self.searched = None;
         let line = self.wait_for("bestmove", timeout, |l| {
@@ -1360,6 +1412,10 @@ impl Player for ExternalPlayer {
 
     fn search_time(&self) -> Option<Duration> {
         self.searched
+    }
+
+    fn set_clocks(&mut self, clocks: [Clock; 2]) {
+        self.clocks = Some(clocks);
     }
 }
 

@@ -894,3 +894,64 @@ fn turn_times_show_the_engines_own_time_beside_the_wall_time() {
         "{summary}"
     );
 }
+
+/// A match on a game clock: the clocks go to the engine with `go`, a turn past its clock and
+/// the margin loses on time, and the time control is in the games file and the summary.
+#[test]
+fn a_game_clock_is_sent_and_a_turn_past_it_loses_on_time() {
+    let dir = Dir::new();
+    let openings = dir.path("one.txt");
+    std::fs::write(&openings, format!("{ONE_TURN}\n")).unwrap();
+    let log = dir.path("go.log");
+    let out_path = dir.path("games.fgn");
+    let run = |engine: &str| {
+        json(&fanorona(&[
+            "match",
+            engine,
+            "random",
+            "--games",
+            "1",
+            "--openings",
+            &openings,
+            "--tc",
+            "0.3+0.1",
+            "--time-margin",
+            "50",
+            "--out",
+            &out_path,
+            "--json",
+        ]))
+    };
+    // Answers at once: wins with its one turn, and was told both clocks.
+    let quick = fake(
+        &dir,
+        &format!("echo \"$line\" >> {log}; echo 'bestmove a1-b1A'"),
+    );
+    let v = run(&quick);
+    assert_eq!(
+        (v["wins"].as_u64(), v["time_control"].as_str()),
+        (Some(1), Some("0.3+0.1")),
+        "{v}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap().trim(),
+        "go wtime 300 btime 300 winc 100 binc 100"
+    );
+    let text = records(&out_path);
+    assert!(text.contains("[TimeControl \"0.3+0.1\"]"), "{text}");
+    assert!(text.contains("[MatchLimits \"tc=0.3+0.1\"]"), "{text}");
+    // Answers after 0.6 s, past its 0.3 s and the 50 ms margin: lost on time.
+    let slow = fake(&dir, "sleep 0.6; echo 'bestmove a1-b1A'");
+    let v = run(&slow);
+    assert_eq!(v["losses"], 1, "{v}");
+    assert_eq!(v["terminations"]["time forfeit"], 1, "{v}");
+    let text = records(&out_path);
+    assert!(
+        text.contains("forfeits by time-out: lost on time: the turn took "),
+        "{text}"
+    );
+    assert!(
+        text.contains("with 300.0 ms on its clock (margin 50 ms)"),
+        "{text}"
+    );
+}

@@ -155,3 +155,84 @@ mod tests {
         assert_eq!(u.count(), 102);
     }
 }
+
+/// A game clock for a match: each player starts with `time` and gains `increment` after each
+/// of its turns, as cutechess-cli's `tc=TIME+INC`. Written and read as `SECONDS+SECONDS`
+/// (`10+0.1`), or `SECONDS` with no increment.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use fanorona_ai::matches::TimeControl;
+///
+/// let tc: TimeControl = "10+0.1".parse()?;
+/// assert_eq!(tc.time, Duration::from_secs(10));
+/// assert_eq!(tc.increment, Duration::from_millis(100));
+/// assert_eq!(tc.to_string(), "10+0.1");
+/// assert!("10+".parse::<TimeControl>().is_err());
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub struct TimeControl {
+    /// The time on each player's clock at the start.
+    pub time: Duration,
+    /// The time added after each turn.
+    pub increment: Duration,
+}
+
+impl TimeControl {
+    /// `time` at the start and `increment` per turn.
+    pub fn new(time: Duration, increment: Duration) -> TimeControl {
+        TimeControl { time, increment }
+    }
+}
+
+/// Seconds as written in a time control: up to 3 decimals, no trailing zeros.
+fn seconds_text(d: Duration) -> String {
+    let ms = d.as_millis();
+    let (s, frac) = (ms / 1000, ms % 1000);
+    if frac == 0 {
+        s.to_string()
+    } else {
+        format!("{s}.{frac:03}").trim_end_matches('0').to_owned()
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", seconds_text(self.time))?;
+        if !self.increment.is_zero() {
+            write!(f, "+{}", seconds_text(self.increment))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for TimeControl {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TimeControl, String> {
+        // At most a day on the clock, a minute of increment, to the millisecond.
+        let secs = |s: &str, max: f64| -> Result<Duration, String> {
+            let x: f64 = s
+                .trim()
+                .parse()
+                .ok()
+                .filter(|x: &f64| x.is_finite() && (0.0..=max).contains(x))
+                .ok_or_else(|| format!("{s:?} is not a number of seconds from 0 to {max}"))?;
+            Ok(Duration::from_millis((x * 1000.0).round() as u64))
+        };
+        let (time, increment) = match text.split_once('+') {
+            Some((t, i)) => (secs(t, 86_400.0)?, secs(i, 60.0)?),
+            None => (secs(text, 86_400.0)?, Duration::ZERO),
+        };
+        if time.is_zero() {
+            return Err(format!(
+                "time control {text:?}: the clock must start above 0 (SECONDS+INCREMENT, such as 10+0.1)"
+            ));
+        }
+        Ok(TimeControl { time, increment })
+    }
+}

@@ -14,7 +14,7 @@ use clap::Args;
 use fanorona_ai::Limits;
 use fanorona_ai::matches::{
     MatchConfig, MatchError, MatchGame, MatchResult, Sprt, SprtDecision, SprtStatus, Stop, Tally,
-    Termination, TurnTimes, resume_match,
+    Termination, TimeControl, TurnTimes, resume_match,
 };
 use fanorona_ai::openings;
 use fanorona_ai::players::{PlayerSpec, Timeouts};
@@ -75,6 +75,17 @@ pub struct MatchArgs {
     /// Nodes per turn for engines whose description names no limit.
     #[arg(long, value_parser = ranged::<u64>(1..=u64::MAX))]
     pub nodes: Option<u64>,
+    /// Play on a game clock, as cutechess-cli's tc=: each player starts with SECONDS and gains
+    /// INC seconds after each turn (`--tc 10+0.1`, `--tc 60`). Engines get their clock with
+    /// each turn (`go wtime btime winc binc` for external ones); a turn longer than the
+    /// player's clock plus --time-margin loses the game on time (Termination "time forfeit").
+    /// Engines whose description names no limit play on the clock alone.
+    #[arg(long, value_name = "SECONDS[+INC]")]
+    pub tc: Option<TimeControl>,
+    /// With --tc: how far past its clock a turn may go before it is lost on time (the latency
+    /// of a process and its pipes, as cutechess-cli's timemargin).
+    #[arg(long, value_name = "MS", default_value_t = 50, requires = "tc", value_parser = ranged::<u64>(0..=limits::MOVETIME_MS))]
+    pub time_margin: u64,
     /// A file of starting positions, one position string per line (`#` starts a comment);
     /// pair k starts from the k-th position (cycling).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["no_openings", "board"])]
@@ -226,6 +237,9 @@ fn record(g: &MatchGame, settings: &resume::Settings) -> GameRecord {
         tags.push(("FEN", start.to_fen()));
     }
     tags.push(("Termination", g.termination.tag().to_owned()));
+    if let Some(tc) = settings.time_control() {
+        tags.push(("TimeControl", tc.to_string()));
+    }
     tags.extend(settings.tags().iter().cloned());
     tags.push((
         resume::LONGEST_TURN,
@@ -350,6 +364,10 @@ fn rerun_command(args: &MatchArgs, rules: Rules) -> String {
     }
     if let Some(v) = args.nodes {
         opt("nodes", v.to_string());
+    }
+    if let Some(tc) = args.tc {
+        opt("tc", tc.to_string());
+        opt("time-margin", args.time_margin.to_string());
     }
     if let Some(p) = &args.openings {
         opt("openings", p.display().to_string());
@@ -548,7 +566,10 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
     let mut config = MatchConfig::default();
     config.games = usize::try_from(games(args)).context("--games")?;
     config.openings = opening_list;
-    config.limits = (limits != Limits::default()).then_some(limits);
+    // On a clock, engines whose description names no limit play on the clock alone.
+    config.limits = (limits != Limits::default() || args.tc.is_some()).then_some(limits);
+    config.time_control = args.tc;
+    config.time_margin = Duration::from_millis(args.time_margin);
     config.concurrency = usize::from(args.threads.unwrap_or(args.concurrency));
     config.max_turns = args.max_turns as usize;
     config.seed = args.seed;
@@ -742,6 +763,8 @@ impl Summary<'_> {
                 "distinct_starts": result.distinct_starts,
             },
             "max_turns": config.max_turns,
+            "time_control": config.time_control.map(|tc| tc.to_string()),
+            "time_margin_ms": config.time_control.map(|_| config.time_margin.as_millis() as u64),
             "concurrency": config.concurrency,
             "seed": config.seed,
             "notes": result.notes,
@@ -827,6 +850,14 @@ impl Summary<'_> {
                 "  turn times, {name} player: {}{}{search}",
                 times_text(walls),
                 over(walls)
+            )?;
+        }
+        if let Some(tc) = config.time_control {
+            writeln!(
+                w,
+                "  time control: {tc} (seconds + increment; margin {} ms), lost on time: {}",
+                config.time_margin.as_millis(),
+                t.terminations.get("time forfeit").copied().unwrap_or(0)
             )?;
         }
         if t.first_faults + t.second_faults > 0 {

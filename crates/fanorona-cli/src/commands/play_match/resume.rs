@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 use fanorona_ai::Limits;
-use fanorona_ai::matches::{FaultKind, MatchConfig, MatchGame, Termination, TurnTime};
+use fanorona_ai::matches::{FaultKind, MatchConfig, MatchGame, Termination, TimeControl, TurnTime};
 use fanorona_ai::players::PlayerSpec;
 use fanorona_core::record::{GameRecord, GameResult, Reader};
 use fanorona_core::{Color, Game, Position, Rules};
@@ -33,13 +33,14 @@ const MAX_TURN_TIMES: usize = 1 << 20;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Settings {
     tags: [(&'static str, String); 7],
+    time_control: Option<TimeControl>,
 }
 
 /// What each settings tag is, in an error message.
 const MEANING: [&str; 7] = [
     "first player",
     "second player",
-    "limits (--movetime, --depth, --nodes)",
+    "limits (--movetime, --depth, --nodes, --tc)",
     "openings (--openings, --no-openings, --board, rule options)",
     "random turns (--random-plies)",
     "turn limit (--max-turns)",
@@ -53,13 +54,22 @@ impl Settings {
             tags: [
                 ("MatchFirst", comment_text(&first.to_string())),
                 ("MatchSecond", comment_text(&second.to_string())),
-                ("MatchLimits", limits_text(config.limits)),
+                (
+                    "MatchLimits",
+                    limits_text(config.limits, config.time_control),
+                ),
                 ("MatchOpenings", openings_text(&config.openings)),
                 ("MatchRandomPlies", config.random_plies.to_string()),
                 ("MatchMaxTurns", config.max_turns.to_string()),
                 ("MatchSeed", config.seed.to_string()),
             ],
+            time_control: config.time_control,
         }
+    }
+
+    /// The match's game clock, if it has one.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.time_control
     }
 
     /// The tags, in the order written.
@@ -68,11 +78,9 @@ impl Settings {
     }
 }
 
-/// `movetime=MS depth=N nodes=N` for the limits set, or `none`.
-fn limits_text(limits: Option<Limits>) -> String {
-    let Some(l) = limits else {
-        return "none".to_owned();
-    };
+/// `movetime=MS depth=N nodes=N tc=SECONDS+INC` for the limits set, or `none`.
+fn limits_text(limits: Option<Limits>, time_control: Option<TimeControl>) -> String {
+    let l = limits.unwrap_or_default();
     let mut parts = Vec::new();
     if let Some(t) = l.movetime {
         parts.push(format!("movetime={}", t.as_millis()));
@@ -82,6 +90,9 @@ fn limits_text(limits: Option<Limits>) -> String {
     }
     if let Some(n) = l.nodes {
         parts.push(format!("nodes={n}"));
+    }
+    if let Some(tc) = time_control {
+        parts.push(format!("tc={tc}"));
     }
     if parts.is_empty() {
         "none".to_owned()
