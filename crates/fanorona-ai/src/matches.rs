@@ -80,6 +80,71 @@ pub struct MatchConfig {
     /// How far past its clock a turn may go before it is lost on time (the latency of a
     /// process and its pipes, as cutechess-cli's `timemargin`).
     pub time_margin: Duration,
+    /// Play only this part of the match (its pairs, whole, with the starts and seeds they
+    /// have in the whole match); an SPRT is computed but does not stop a shard.
+    pub shard: Option<Shard>,
+}
+
+/// A part of a match: shard `K/N` plays the pairs `p` with `p % N == K - 1`, each pair with the
+/// start and seeds it has in the whole match, so that the games of the N shards together are
+/// the games of the whole match.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_ai::matches::Shard;
+///
+/// let s: Shard = "2/3".parse()?;
+/// assert_eq!((s.index(), s.count()), (2, 3));
+/// assert!(s.has_game(2) && s.has_game(3) && s.has_game(8));
+/// assert!(!s.has_game(0) && !s.has_game(4));
+/// assert!("0/3".parse::<Shard>().is_err() && "4/3".parse::<Shard>().is_err());
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Shard {
+    index: usize,
+    count: usize,
+}
+
+impl Shard {
+    /// Shard `index` (from 1) of `count`; `None` unless `1 <= index <= count`.
+    pub fn new(index: usize, count: usize) -> Option<Shard> {
+        (index >= 1 && index <= count).then_some(Shard { index, count })
+    }
+
+    /// Its number, from 1.
+    pub fn index(self) -> usize {
+        self.index
+    }
+
+    /// The number of shards.
+    pub fn count(self) -> usize {
+        self.count
+    }
+
+    /// Whether game `index` of the match (its pair `index / 2`) is in this shard.
+    pub fn has_game(self, index: usize) -> bool {
+        (index / 2) % self.count == self.index - 1
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("{text:?} is not a shard K/N (1 <= K <= N), such as 2/8");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let k: usize = k.trim().parse().map_err(|_| bad())?;
+        let n: usize = n.trim().parse().map_err(|_| bad())?;
+        Shard::new(k, n).ok_or_else(bad)
+    }
 }
 
 impl Default for MatchConfig {
@@ -97,6 +162,7 @@ impl Default for MatchConfig {
             keep_games: true,
             time_control: None,
             time_margin: DEFAULT_TIME_MARGIN,
+            shard: None,
         }
     }
 }
@@ -676,7 +742,8 @@ impl<'a> Schedule<'a> {
         }
         loop {
             let (i, start) = self.next_start(stopping)?;
-            if !self.done.contains(&i) {
+            let mine = self.config.shard.is_none_or(|s| s.has_game(i));
+            if mine && !self.done.contains(&i) {
                 return Some((i, start));
             }
         }
@@ -916,6 +983,9 @@ fn check_finished(
         if !done.insert(g.index) {
             return error(g.index, "given twice".to_owned());
         }
+        if let Some(s) = config.shard.filter(|s| !s.has_game(g.index)) {
+            return error(g.index, format!("not a game of shard {s}"));
+        }
         if g.first_is_white != g.index.is_multiple_of(2) {
             let has = if g.index.is_multiple_of(2) {
                 "White"
@@ -998,7 +1068,8 @@ fn record(
     if let Some(sprt) = &config.sprt {
         let status = sprt.status(&t.pentanomial);
         t.sprt = Some(status);
-        if let (Some(decision), None) = (status.decision, &s.stop) {
+        // A shard plays all its games: the test decides on the merged games.
+        if let (Some(decision), None, None) = (status.decision, &s.stop, config.shard) {
             s.stop = Some(Stop::Sprt {
                 decision,
                 status,

@@ -955,3 +955,85 @@ fn a_game_clock_is_sent_and_a_turn_past_it_loses_on_time() {
         "{text}"
     );
 }
+
+/// Shards played as separate processes, merged, give the statistics of the whole match played
+/// in one place (fixed-node players: the same games anywhere); a file given twice, a shard
+/// missing and another match's games are refused.
+#[test]
+fn shards_merged_give_the_whole_match() {
+    let dir = Dir::new();
+    let whole = dir.path("whole.fgn");
+    let at_once = json(&run_owned(&node_match("10", &whole)));
+    let shards: Vec<String> = (1..=3)
+        .map(|k| dir.path(&format!("shard{k}.fgn")))
+        .collect();
+    let children: Vec<std::process::Child> = shards
+        .iter()
+        .enumerate()
+        .map(|(k, out)| {
+            let mut args = node_match("10", out);
+            args.extend(["--shard".to_owned(), format!("{}/3", k + 1)]);
+            std::process::Command::new(env!("CARGO_BIN_EXE_fanorona"))
+                .args(&args)
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    // Pairs 0..5 go to shards 1, 2, 3, 1, 2: 4, 4 and 2 games.
+    let counts: Vec<usize> = shards.iter().map(|s| raw_games(s).len()).collect();
+    assert_eq!(counts, [4, 4, 2]);
+    assert!(records(&shards[1]).contains("[MatchShard \"2/3\"]"));
+    let merge = |files: &[&String]| {
+        let mut args = node_match("10", "unused");
+        let at = args.iter().position(|a| a == "--out").unwrap();
+        args.drain(at..at + 2);
+        args.push("--merge".to_owned());
+        args.extend(files.iter().map(|f| (*f).clone()));
+        run_owned(&args)
+    };
+    let merged = json(&merge(&[&shards[2], &shards[0], &shards[1]]));
+    assert_eq!(merged["merged_files"], 3);
+    assert_eq!(statistics(&merged), statistics(&at_once));
+    // The games of the shards are the games of the whole match.
+    let mut games: Vec<String> = shards.iter().flat_map(|s| games_of(s)).collect();
+    let strip = |g: &String| {
+        g.lines()
+            .filter(|l| !l.starts_with("[MatchShard "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let round = |g: &String| -> usize {
+        let l = g.lines().find(|l| l.starts_with("[Round ")).unwrap();
+        l[8..l.len() - 2].parse().unwrap()
+    };
+    games.sort_by_key(round);
+    let games: Vec<String> = games.iter().map(strip).collect();
+    assert_eq!(games, games_of(&whole));
+    // Refused: a file twice, a shard missing, another match's games.
+    let twice = merge(&[&shards[0], &shards[1], &shards[1]]);
+    assert!(!twice.status.success());
+    assert!(stderr(&twice).contains("is in "), "{}", stderr(&twice));
+    let missing = merge(&[&shards[0], &shards[1]]);
+    assert!(!missing.status.success());
+    assert!(
+        stderr(&missing).contains("2 rounds missing (rounds 5, 6)"),
+        "{}",
+        stderr(&missing)
+    );
+    let other = dir.path("other.fgn");
+    let mut args = node_match("2", &other);
+    let seed = args.iter().position(|a| a == "5").unwrap();
+    args[seed] = "6".to_owned();
+    json(&run_owned(&args));
+    let foreign = merge(&[&shards[0], &shards[1], &shards[2], &other]);
+    assert!(!foreign.status.success());
+    assert!(
+        stderr(&foreign).contains("another seed"),
+        "{}",
+        stderr(&foreign)
+    );
+}

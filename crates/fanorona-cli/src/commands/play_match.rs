@@ -13,8 +13,8 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use fanorona_ai::Limits;
 use fanorona_ai::matches::{
-    MatchConfig, MatchError, MatchGame, MatchResult, Sprt, SprtDecision, SprtStatus, Stop, Tally,
-    Termination, TimeControl, TurnTimes, resume_match,
+    MatchConfig, MatchError, MatchGame, MatchResult, Shard, Sprt, SprtDecision, SprtStatus, Stop,
+    Tally, Termination, TimeControl, TurnTimes, resume_match,
 };
 use fanorona_ai::openings;
 use fanorona_ai::players::{PlayerSpec, Timeouts};
@@ -147,6 +147,17 @@ pub struct MatchArgs {
     /// players, limits, openings, random turns, turn limit, seed or rules) are refused.
     #[arg(long, requires = "out")]
     pub resume: bool,
+    /// Play only part K of N of the match: the pairs p with p % N = K - 1, with the openings,
+    /// random turns and seeds they have in the whole match (a pair is never split). An SPRT
+    /// does not stop a shard; --merge counts the shards' games as the whole match.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Play nothing: count the games of these games files (the --out files of the shards of
+    /// this match) as one match and print its summary, as the whole match played in one place
+    /// would. The files must hold every game of the match (--games), each once, all of this
+    /// match (same players, limits, openings, random turns, turn limit, seed and rules).
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["out", "resume", "shard"])]
+    pub merge: Vec<PathBuf>,
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
@@ -241,6 +252,9 @@ fn record(g: &MatchGame, settings: &resume::Settings) -> GameRecord {
         tags.push(("TimeControl", tc.to_string()));
     }
     tags.extend(settings.tags().iter().cloned());
+    if let Some(shard) = settings.shard() {
+        tags.push(("MatchShard", shard.to_string()));
+    }
     tags.push((
         resume::LONGEST_TURN,
         resume::longest_turn_text(g.longest_turn),
@@ -401,6 +415,10 @@ fn rerun_command(args: &MatchArgs, rules: Rules) -> String {
     }
     if args.no_openings {
         words.push("--no-openings".into());
+    }
+    if let Some(shard) = args.shard {
+        words.push("--shard".into());
+        words.push(shard.to_string());
     }
     words
         .iter()
@@ -570,6 +588,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
     config.limits = (limits != Limits::default() || args.tc.is_some()).then_some(limits);
     config.time_control = args.tc;
     config.time_margin = Duration::from_millis(args.time_margin);
+    config.shard = args.shard;
     config.concurrency = usize::from(args.threads.unwrap_or(args.concurrency));
     config.max_turns = args.max_turns as usize;
     config.seed = args.seed;
@@ -578,7 +597,11 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
     config.sprt = sprt;
     config.keep_games = false;
     let settings = resume::Settings::new(&first, &second, &config);
-    let mut resumed = Vec::new();
+    let mut resumed = if args.merge.is_empty() {
+        Vec::new()
+    } else {
+        merged(&args.merge, &settings, rules, config.games)?
+    };
     let mut separator = "";
     if let (Some(path), true) = (&args.out, args.resume) {
         let old = resume::read(path, &settings, rules)?;
@@ -641,6 +664,7 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         command: rerun_command(args, rules),
         forfeits: &forfeits,
         resumed: resumed_games,
+        merged: args.merge.len(),
     };
     let mut stdout = crate::output::stdout();
     if args.json {
@@ -648,6 +672,8 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
         v["out"] = json!(args.out.as_ref().map(|p| shown_path(p)));
         v["games_written"] = json!(written);
         v["resumed"] = json!(resumed_games);
+        v["merged_files"] = json!(args.merge.len());
+        v["shard"] = json!(args.shard.map(|s| s.to_string()));
         writeln!(stdout, "{v}")?;
     } else {
         summary.text(&mut stdout)?;
@@ -659,6 +685,53 @@ pub fn run(args: &MatchArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The games of the games files of a match's shards (--merge), checked to be this match's,
+/// each game once, all `games` of them.
+fn merged(
+    paths: &[PathBuf],
+    settings: &resume::Settings,
+    rules: Rules,
+    games: usize,
+) -> Result<Vec<MatchGame>> {
+    let mut all = Vec::new();
+    let mut from: std::collections::HashMap<usize, String> = std::collections::HashMap::new();
+    for path in paths {
+        let name = shown_path(path);
+        let Some(read) = resume::read(path, settings, rules)? else {
+            bail!("{name}: no such games file to merge");
+        };
+        for g in read.games {
+            if let Some(other) = from.insert(g.index, name.clone()) {
+                bail!(
+                    "round {} is in {other} and in {name}: a games file given twice, or shards \
+                     that overlap (another --shard N, or a file resumed with other shards)",
+                    g.index + 1
+                );
+            }
+            all.push(g);
+        }
+    }
+    let missing: Vec<usize> = (0..games).filter(|i| !from.contains_key(i)).collect();
+    if let Some(first) = missing.first() {
+        let listed: Vec<String> = missing
+            .iter()
+            .take(10)
+            .map(|i| (i + 1).to_string())
+            .collect();
+        bail!(
+            "the files hold {} of the match's {games} games (--games): {} rounds missing \
+             (rounds {}{}), from round {}: a shard not given, or not finished (finish it with \
+             its --shard K/N --out FILE --resume)",
+            games - missing.len(),
+            missing.len(),
+            listed.join(", "),
+            if missing.len() > 10 { ", ..." } else { "" },
+            first + 1
+        );
+    }
+    Ok(all)
+}
+
 /// What the summary is made of.
 struct Summary<'a> {
     first: &'a PlayerSpec,
@@ -668,8 +741,11 @@ struct Summary<'a> {
     source: &'a Source,
     command: String,
     forfeits: &'a [Forfeit],
-    /// Games counted from the games file of an earlier run (--resume).
+    /// Games counted from the games file of an earlier run (--resume) or from the files
+    /// merged.
     resumed: usize,
+    /// Games files merged (--merge).
+    merged: usize,
 }
 
 impl Summary<'_> {
@@ -900,7 +976,13 @@ impl Summary<'_> {
             result.distinct_starts,
             config.max_turns
         )?;
-        if self.resumed > 0 {
+        if self.merged > 0 {
+            writeln!(
+                w,
+                "  merged: {} games from {} games files",
+                self.resumed, self.merged
+            )?;
+        } else if self.resumed > 0 {
             writeln!(
                 w,
                 "  resumed: {} games counted from the games file, {} played now",

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 use fanorona_ai::Limits;
-use fanorona_ai::matches::{FaultKind, MatchConfig, MatchGame, Termination, TimeControl, TurnTime};
+use fanorona_ai::matches::{
+    FaultKind, MatchConfig, MatchGame, Shard, Termination, TimeControl, TurnTime,
+};
 use fanorona_ai::players::PlayerSpec;
 use fanorona_core::record::{GameRecord, GameResult, Reader};
 use fanorona_core::{Color, Game, Position, Rules};
@@ -34,6 +36,7 @@ const MAX_TURN_TIMES: usize = 1 << 20;
 pub struct Settings {
     tags: [(&'static str, String); 7],
     time_control: Option<TimeControl>,
+    shard: Option<Shard>,
 }
 
 /// What each settings tag is, in an error message.
@@ -64,7 +67,13 @@ impl Settings {
                 ("MatchSeed", config.seed.to_string()),
             ],
             time_control: config.time_control,
+            shard: config.shard,
         }
+    }
+
+    /// The part of the match played, if only a part is.
+    pub fn shard(&self) -> Option<Shard> {
+        self.shard
     }
 
     /// The match's game clock, if it has one.
