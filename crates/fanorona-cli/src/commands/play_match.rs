@@ -48,7 +48,10 @@ use crate::progress;
 /// --resume --out FILE goes on with the match whose games FILE holds (checked to be this
 /// match's: same players, limits, openings, random turns, turn limit, seed and rules), counts
 /// them, and plays the games missing, up to --games. A finished match prints the command that
-/// reruns it.
+/// reruns it. The summary gives each player's turn times (median, 99th percentile, maximum)
+/// beside the search times the engines report, to tell an engine's overrun from the
+/// machine's. --tc plays on a game clock. --shard K/N plays a part of the match on one
+/// machine, --merge counts the parts' games files as the whole match.
 ///
 /// Examples:
 ///   fanorona match engine:strong greedy --games 20 --movetime 100
@@ -56,6 +59,9 @@ use crate::progress;
 ///   fanorona match engine "uci:./other-engine --uci" --movetime 200 --out games.fgn --json
 ///   fanorona match engine:threads=2 "uci:./fanorona engine option.Threads=1" --movetime 1000
 ///   fanorona match engine engine:v0 --movetime 1000 --games 200 --out long.fgn --resume
+///   fanorona match engine engine:v0 --tc 10+0.1 --games 100 --out clock.fgn
+///   fanorona match engine engine:v0 --movetime 200 --games 400 --shard 2/4 --out s2.fgn
+///   fanorona match engine engine:v0 --movetime 200 --games 400 --merge s1.fgn s2.fgn s3.fgn s4.fgn
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct MatchArgs {
@@ -454,7 +460,8 @@ fn ms(d: Duration) -> f64 {
 /// A player's turn times in the JSON summary: count, median, 99th percentile, maximum (ms)
 /// and, with a movetime, the turns over it.
 fn times_json(t: &TurnTimes, limit: Option<Duration>) -> serde_json::Value {
-    let q = |d: Option<Duration>| d.map_or(json!(null), |d| json!(ms(d)));
+    // To the tenth of a millisecond the times are kept to.
+    let q = |d: Option<Duration>| d.map_or(json!(null), |d| json!((ms(d) * 10.0).round() / 10.0));
     json!({
         "turns": t.count(),
         "median": q(t.median()),
