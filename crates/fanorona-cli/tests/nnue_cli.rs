@@ -227,3 +227,68 @@ fn train_writes_the_same_network_twice_and_rejects_bad_data() {
     );
     assert!(!std::path::Path::new(&dir.path("c.nnue")).exists());
 }
+
+/// `nnue label --shard K/N`: the shards' data files together hold the records of the whole
+/// run, and --valid-out takes the games it takes in the whole run.
+#[test]
+fn label_shards_together_hold_the_whole_run() {
+    let dir = Dir::new();
+    let games = dir.path("games.fgn");
+    // Three finished games (1, 2, 3); --valid-every 2 holds out game 2.
+    std::fs::write(&games, [GAMES, OTHER_GAMES].join("\n")).unwrap();
+    let label = |out: &str, valid: &str, shard: Option<&str>| {
+        let mut args = vec![
+            "nnue",
+            "label",
+            &games,
+            "--out",
+            out,
+            "--valid-out",
+            valid,
+            "--depth",
+            "2",
+            "--valid-every",
+            "2",
+            "--json",
+        ];
+        if let Some(s) = shard {
+            args.extend(["--shard", s]);
+        }
+        json(&fanorona(&args))
+    };
+    let records = |files: &[&str]| {
+        let mut all: Vec<Vec<u8>> = Vec::new();
+        for f in files {
+            let bytes = std::fs::read(f).unwrap();
+            // A 16-byte header, then 24-byte records.
+            all.extend(bytes[16..].chunks(24).map(<[u8]>::to_vec));
+        }
+        all.sort();
+        all
+    };
+    let (t, v) = (dir.path("t.data"), dir.path("v.data"));
+    label(&t, &v, None);
+    let (t1, v1, t2, v2) = (
+        dir.path("t1.data"),
+        dir.path("v1.data"),
+        dir.path("t2.data"),
+        dir.path("v2.data"),
+    );
+    // Shard 1/2 has games 1 and 3, shard 2/2 game 2 (held out).
+    let a = label(&t1, &v1, Some("1/2"));
+    assert_eq!(
+        (a["games"].as_u64(), a["valid_games"].as_u64()),
+        (Some(2), Some(0)),
+        "{a}"
+    );
+    assert_eq!(a["skipped_other_shards"], 1, "{a}");
+    let b = label(&t2, &v2, Some("2/2"));
+    assert_eq!(
+        (b["games"].as_u64(), b["valid_games"].as_u64()),
+        (Some(0), Some(1)),
+        "{b}"
+    );
+    assert_eq!(records(&[&t1, &t2]), records(&[&t]));
+    assert_eq!(records(&[&v1, &v2]), records(&[&v]));
+    assert_eq!(records(&[&t]).len(), 8);
+}

@@ -93,6 +93,12 @@ pub struct LabelArgs {
     /// Transposition table of each search, in MiB (cleared before each position).
     #[arg(long, value_name = "MB", default_value_t = 1, value_parser = ranged::<usize>(1..=limits::HASH_MB))]
     pub hash: usize,
+    /// Label only part K of N of the games: the games g (counted from 1 over all files,
+    /// repeats left out) with (g - 1) % N = K - 1, on one machine each; --valid-out still takes
+    /// the games it would take in the whole run. The shards' data files together hold the
+    /// records of the whole run (give them all to `nnue train`).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<fanorona_ai::matches::Shard>,
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
@@ -179,7 +185,10 @@ fn open_file(path: &str) -> Result<Output> {
 
 /// A game to label: its number in the run (from 1), the game and White's result.
 struct Job {
+    /// The job's number among those labelled here, from 1 (the order they are written in).
     number: u64,
+    /// The game's number over all the games read, from 1.
+    global: u64,
     game: Game,
     white: Wdl,
 }
@@ -187,7 +196,12 @@ struct Job {
 /// What the reader found besides the games.
 #[derive(Default)]
 struct ReadTally {
+    /// Games read (finished, standard, not repeats), in all shards.
     games: u64,
+    /// Of them, games handed out to be labelled (this shard's).
+    sent: u64,
+    /// Of them, games of other shards.
+    other_shards: u64,
     unfinished: u64,
     other_rules: u64,
     repeats: u64,
@@ -208,6 +222,7 @@ fn fingerprint(game: &Game, white: Wdl) -> u64 {
 fn read_games(
     files: &[String],
     bytes_read: &AtomicU64,
+    shard: Option<fanorona_ai::matches::Shard>,
     mut send: impl FnMut(Job) -> bool,
 ) -> Result<ReadTally> {
     let mut tally = ReadTally::default();
@@ -251,8 +266,14 @@ fn read_games(
                 continue;
             }
             tally.games += 1;
+            if shard.is_some_and(|s| (tally.games - 1) % s.count() as u64 != s.index() as u64 - 1) {
+                tally.other_shards += 1;
+                continue;
+            }
+            tally.sent += 1;
             if !send(Job {
-                number: tally.games,
+                number: tally.sent,
+                global: tally.games,
                 game,
                 white,
             }) {
@@ -312,7 +333,7 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
     // The first failure of a worker: the others stop at their next game.
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let outcome: Result<ReadTally> = std::thread::scope(|scope| {
-        let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Record>)>();
+        let (done_tx, done_rx) = mpsc::channel::<(u64, u64, Vec<Record>)>();
         let mut started = 0;
         for mut searcher in searchers {
             let (job_rx, done_tx, limits) =
@@ -345,7 +366,7 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
                             break;
                         }
                     };
-                    if done_tx.send((job.number, records)).is_err() {
+                    if done_tx.send((job.number, job.global, records)).is_err() {
                         break;
                     }
                 }
@@ -374,7 +395,9 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
         // The reader owns the sending end: the workers end when the jobs run out.
         let reader = std::thread::Builder::new()
             .spawn_scoped(scope, move || {
-                read_games(files, bytes_read, |job| job_tx.send(job).is_ok())
+                read_games(files, bytes_read, args.shard, |job| {
+                    job_tx.send(job).is_ok()
+                })
             })
             .map_err(|e| {
                 anyhow!(
@@ -383,13 +406,13 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
                 )
             })?;
         // Write the games' records in game order.
-        let mut pending: BTreeMap<u64, Vec<Record>> = BTreeMap::new();
+        let mut pending: BTreeMap<u64, (u64, Vec<Record>)> = BTreeMap::new();
         let mut next = 1u64;
         let mut write_error: Option<anyhow::Error> = None;
-        for (number, records) in done_rx {
-            pending.insert(number, records);
-            while let Some(records) = pending.remove(&next) {
-                let to_valid = valid_out.is_some() && next.is_multiple_of(args.valid_every);
+        for (number, global, records) in done_rx {
+            pending.insert(number, (global, records));
+            while let Some((global, records)) = pending.remove(&next) {
+                let to_valid = valid_out.is_some() && global.is_multiple_of(args.valid_every);
                 let file = match (&mut valid_out, to_valid) {
                     (Some(v), true) => v,
                     _ => &mut out,
@@ -428,11 +451,11 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
         if let Some(e) = write_error {
             return Err(e);
         }
-        if next - 1 != tally.games {
+        if next - 1 != tally.sent {
             bail!(
                 "a labelling thread failed: {} of {} games labelled",
                 next - 1,
-                tally.games
+                tally.sent
             );
         }
         Ok(tally)
@@ -452,7 +475,9 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
             "{}",
             json!({
                 "files": args.files.len(),
-                "games": tally.games - valid_games,
+                "games": tally.sent - valid_games,
+                "shard": args.shard.map(|s| s.to_string()),
+                "skipped_other_shards": tally.other_shards,
                 "positions": positions,
                 "valid_games": valid_games,
                 "valid_positions": valid_positions,
@@ -469,7 +494,7 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
         writeln!(
             stdout,
             "{} games, {positions} positions -> {}",
-            tally.games - valid_games,
+            tally.sent - valid_games,
             shown(&args.out)
         )?;
         if let Some(v) = &args.valid_out {
