@@ -452,7 +452,7 @@ fn sigint_during_a_match_keeps_finished_games() {
         fs::read_to_string(dir.join(name))
             .expect("read")
             .lines()
-            .filter(|l| !l.starts_with("[LongestTurnMs "))
+            .filter(|l| !l.starts_with("[LongestTurnMs ") && !l.starts_with("[TurnTimesMs "))
             .collect::<Vec<_>>()
             .join("\n")
     };
@@ -1695,7 +1695,7 @@ fn a_killed_match_keeps_its_games_and_resume_goes_on() {
         fs::read_to_string(dir.join(name))
             .expect("read")
             .lines()
-            .filter(|l| !l.starts_with("[LongestTurnMs "))
+            .filter(|l| !l.starts_with("[LongestTurnMs ") && !l.starts_with("[TurnTimesMs "))
             .collect::<Vec<_>>()
             .join("\n")
     };
