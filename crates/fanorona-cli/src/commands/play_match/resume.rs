@@ -297,8 +297,8 @@ fn match_game(record: &GameRecord, settings: &Settings, rules: Rules) -> Result<
         };
         if theirs != ours {
             bail!(
-                "played with another {meaning}: {tag} is {}, this match's is {}; resume with \
-                 the same settings, or write to another --out",
+                "played with another {meaning}: {tag} is {}, this match's is {}; resume or \
+                 merge with the same settings, or write to another --out",
                 shown(theirs),
                 shown(ours)
             );
