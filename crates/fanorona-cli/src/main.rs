@@ -21,7 +21,21 @@ use output::StdoutVerdict;
 
 /// Fanorona rules, records and engine on the command line.
 #[derive(Parser)]
-#[command(name = "fanorona", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "fanorona",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = "Examples:
+  fanorona perft 5                      # 431852 turn sequences of 5 turns from the start
+  fanorona show --play \"f2-e3A d5-d4A\"  # the position after two turns, drawn
+  fanorona analyse --depth 10           # the engine's best turn from the start
+  fanorona solve --board 3x3            # the 3x3 game solved: White wins
+  fanorona validate games.fgn           # replay every game of a record file by the rules
+  fanorona engine                       # the engine protocol, for GUIs and match runners
+  fanorona help perft                   # each command's help, with examples of its own"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

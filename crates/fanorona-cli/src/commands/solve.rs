@@ -458,7 +458,12 @@ fn solve_position(args: &SolveArgs, pos: &Position, budget: &Budget) -> Result<E
     out["value"] = json!(value.as_str());
     out["best"] = json!(best_text);
     out["distance"] = json!(distance);
-    out["agree"] = json!(method == Method::Both);
+    // Whether the two methods agree: `null` when only one ran (nothing to compare).
+    out["agree"] = if method == Method::Both {
+        json!(true)
+    } else {
+        Json::Null
+    };
     if args.json {
         writeln!(stdout, "{out}")?;
         return Ok(ExitCode::SUCCESS);
@@ -989,13 +994,17 @@ fn probe(args: &SolveArgs, dir: &PathBuf, pos: &Position) -> Result<ExitCode> {
         )?;
         return Ok(ExitCode::SUCCESS);
     }
+    // A draw has no distance: it lasts as long as the game does.
+    let distance = match p.wdl {
+        Value::Draw => String::new(),
+        _ => format!(" in {} turns", p.distance),
+    };
     writeln!(
         stdout,
-        "{}: {} for {} to move in {} turns",
+        "{}: {} for {} to move{distance}",
         pos.to_fen(),
         p.wdl,
-        side_name(pos.side_to_move()),
-        p.distance
+        side_name(pos.side_to_move())
     )?;
     if let Some(b) = best {
         writeln!(stdout, "best turn: {b}")?;
