@@ -746,19 +746,145 @@ pub struct Counted {
 }
 
 /// The counted numbers of the documentation's tables (see [`Counted`]).
-pub const COUNTED: &[Counted] = &[Counted {
-    file: "docs/solver.md",
-    row: "| 3x3 |",
-    args: &["solve", "--board", "3x3", "--method", "both", "--json"],
-    numbers: &[
-        ("/retro/states", "{} positions"),
-        ("/retro/edges", "{} edges"),
-        ("/distance", "| {} |"),
-        ("/pn/proof_size", "proof {} nodes"),
-        ("/pn/expanded", "{} expanded"),
-    ],
-    slow: false,
-}];
+pub const COUNTED: &[Counted] = &[
+    Counted {
+        file: "docs/solver.md",
+        row: "| 3x3 |",
+        args: &["solve", "--board", "3x3", "--method", "both", "--json"],
+        numbers: &[
+            ("/retro/states", "{} positions"),
+            ("/retro/edges", "{} edges"),
+            ("/distance", "| {} |"),
+            ("/pn/proof_size", "proof {} nodes"),
+            ("/pn/expanded", "nodes, {} expanded"),
+        ],
+        slow: false,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 3x5 |",
+        args: &["solve", "--board", "3x5", "--method", "both", "--json"],
+        numbers: &[
+            ("/retro/states", "{} positions"),
+            ("/retro/edges", "{} edges"),
+            ("/distance", "| {} |"),
+            ("/pn/proof_size", "proof {} nodes"),
+            ("/pn/expanded", "nodes, {} expanded"),
+        ],
+        slow: false,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 5x3 |",
+        args: &["solve", "--board", "5x3", "--method", "both", "--json"],
+        numbers: &[
+            ("/retro/states", "{} positions"),
+            ("/retro/edges", "{} edges"),
+            ("/distance", "| {} |"),
+            ("/pn/proof_size", "proof {} nodes"),
+            ("/pn/expanded", "nodes, {} expanded"),
+        ],
+        slow: false,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 7x3 |",
+        args: &["solve", "--board", "7x3", "--method", "pn", "--json"],
+        numbers: &[
+            ("/pn/proof_size", "proof {} nodes"),
+            ("/pn/expanded", "nodes, {} expanded"),
+        ],
+        slow: false,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 7x3 |",
+        args: &[
+            "solve", "--board", "7x3", "--prove", "white", "--dfpn", "--json",
+        ],
+        numbers: &[("/expanded", "df-pn: {} expanded")],
+        slow: false,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 3x7 |",
+        args: &["solve", "--board", "3x7", "--method", "pn", "--json"],
+        numbers: &[
+            ("/pn/proof_size", "proof {} nodes"),
+            ("/pn/expanded", "nodes, {} expanded"),
+        ],
+        slow: false,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 3x7 |",
+        args: &[
+            "solve", "--board", "3x7", "--prove", "white", "--dfpn", "--json",
+        ],
+        numbers: &[("/expanded", "df-pn: {} expanded")],
+        slow: false,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 5x5 |",
+        args: &["solve", "--board", "5x5", "--method", "pn", "--json"],
+        numbers: &[
+            ("/pn/win_search/expanded", "| {} + "),
+            ("/pn/loss_search/expanded", " + {} expanded"),
+        ],
+        slow: false,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 3x9 |",
+        args: &[
+            "solve", "--board", "3x9", "--prove", "white", "--dfpn", "--json",
+        ],
+        numbers: &[
+            ("/expanded", "| {} expanded"),
+            ("/entries", "{} table entries"),
+            ("/proof_length", "≤ {} (proof length)"),
+        ],
+        slow: false,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 7x5 |",
+        args: &["solve", "--board", "7x5", "--method", "pn", "--json"],
+        numbers: &[
+            ("/pn/proof_size", "proof {} nodes"),
+            ("/pn/expanded", "nodes, {} expanded"),
+        ],
+        slow: true,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 9x3 |",
+        args: &[
+            "solve", "--board", "9x3", "--prove", "white", "--dfpn", "--json",
+        ],
+        numbers: &[
+            ("/expanded", "| {} expanded"),
+            ("/entries", "{} table entries"),
+            ("/proof_length", "≤ {} (proof length)"),
+        ],
+        slow: true,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 9x3 |",
+        args: &["solve", "--board", "9x3", "--prove", "black", "--json"],
+        numbers: &[("/expanded", "disproved ({} expanded")],
+        slow: true,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 5x7 |",
+        args: &["solve", "--board", "5x7", "--prove", "black", "--json"],
+        numbers: &[("/expanded", "disproved: {} expanded")],
+        slow: true,
+    },
+];
 
 /// Finds the number written as `pattern` in `row`, reading `{}` as digits with optional `,`.
 pub fn number_in(row: &str, pattern: &str) -> Option<u64> {
