@@ -28,13 +28,13 @@ use output::StdoutVerdict;
     long_about = None,
     propagate_version = true,
     after_help = "Examples:
-  fanorona perft 5                      # 431852 turn sequences of 5 turns from the start
-  fanorona show --play \"f2-e3A d5-d4A\"  # the position after two turns, drawn
-  fanorona analyse --depth 10           # the engine's best turn from the start
-  fanorona solve --board 3x3            # the 3x3 game solved: White wins
-  fanorona validate games.fgn           # replay every game of a record file by the rules
-  fanorona engine                       # the engine protocol, for GUIs and match runners
-  fanorona help perft                   # each command's help, with examples of its own"
+  fanorona perft 5                      # 431852 sequences of 5 turns
+  fanorona show --play \"f2-e3A d5-d4A\"  # a position, drawn
+  fanorona analyse --depth 10           # the engine's best turn
+  fanorona solve --board 3x3            # 3x3 solved: White wins
+  fanorona validate games.fgn           # replay game records
+  fanorona engine                       # the engine protocol
+  fanorona help perft                   # a command's own examples"
 )]
 struct Cli {
     #[command(subcommand)]
