@@ -826,6 +826,48 @@ pub const COUNTED: &[Counted] = &[
     },
     Counted {
         file: "docs/solver.md",
+        row: "| 7x3 |",
+        args: &[
+            "solve",
+            "--board",
+            "7x3",
+            "--method",
+            "layered",
+            "--max-memory",
+            "10G",
+            "--json",
+        ],
+        numbers: &[
+            ("/layered/states", "{} positions in"),
+            ("/layered/classes", "in {} classes"),
+            ("/layered/largest_class", "(largest {})"),
+            ("/layered/edges", "{} paika edges"),
+        ],
+        slow: true,
+    },
+    Counted {
+        file: "docs/solver.md",
+        row: "| 3x7 |",
+        args: &[
+            "solve",
+            "--board",
+            "3x7",
+            "--method",
+            "layered",
+            "--max-memory",
+            "10G",
+            "--json",
+        ],
+        numbers: &[
+            ("/layered/states", "{} positions in"),
+            ("/layered/classes", "in {} classes"),
+            ("/layered/largest_class", "(largest {})"),
+            ("/layered/edges", "{} paika edges"),
+        ],
+        slow: true,
+    },
+    Counted {
+        file: "docs/solver.md",
         row: "| 5x5 |",
         args: &["solve", "--board", "5x5", "--method", "pn", "--json"],
         numbers: &[

@@ -300,5 +300,9 @@ fn every_command_has_help_with_examples() {
     // The top-level help too (README: "every command, with examples").
     let o = run(&["--help"]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("\nExamples:\n  fanorona perft 5"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("\nExamples:\n  fanorona perft 5"),
+        "{}",
+        stdout(&o)
+    );
 }
