@@ -378,6 +378,7 @@ fn run_examples(fanorona: &Path, which: examples::Which) -> Result<()> {
     let runner = examples::Runner {
         program: fanorona.to_path_buf(),
         repo: repo.clone(),
+        limit: examples::COMMAND_LIMIT,
     };
     let started = std::time::Instant::now();
     let files = examples::files(&repo)?;

@@ -43,7 +43,11 @@ use anyhow::{Context, Result, bail};
 const TOP_LEVEL: [&str; 1] = ["README.md"];
 
 /// How long one example command may run before it is stopped and fails.
-const COMMAND_LIMIT: Duration = Duration::from_secs(300);
+pub const COMMAND_LIMIT: Duration = Duration::from_secs(300);
+
+/// The same for the examples marked slow (7x5 by proof-number search takes six minutes on a
+/// busy 2-core machine, the layered analysis of 7x3 fifteen).
+pub const SLOW_LIMIT: Duration = Duration::from_secs(3600);
 
 /// How long a protocol session waits for an answer it expects.
 const ANSWER_LIMIT: Duration = Duration::from_secs(60);
@@ -381,11 +385,14 @@ pub struct Report {
 
 /// Runs `fanorona`-using examples: `program` stands for `fanorona`, `repo` is where relative
 /// paths of arguments are looked up.
+#[derive(Clone, Debug)]
 pub struct Runner {
     /// The program that `fanorona` in the examples means.
     pub program: PathBuf,
     /// The repository root.
     pub repo: PathBuf,
+    /// How long one command may run ([`COMMAND_LIMIT`]; slow examples get [`SLOW_LIMIT`]).
+    pub limit: Duration,
 }
 
 impl Runner {
@@ -413,7 +420,7 @@ impl Runner {
             .stderr(err)
             .spawn()
             .with_context(|| format!("starting {}", self.program.display()))?;
-        let status = wait_with_limit(&mut child, COMMAND_LIMIT)?;
+        let status = wait_with_limit(&mut child, self.limit)?;
         let text = fs::read_to_string(&out_path).context("the output is not UTF-8")?;
         Ok((text, status))
     }
@@ -1019,6 +1026,10 @@ pub fn check(
     which: Which,
 ) -> Result<Report> {
     let mut report = Report::default();
+    let slow_runner = Runner {
+        limit: SLOW_LIMIT.max(runner.limit),
+        ..runner.clone()
+    };
     let rel = |p: &Path| {
         p.strip_prefix(&runner.repo)
             .unwrap_or(p)
@@ -1058,6 +1069,7 @@ pub fn check(
                 Kind::Session => {
                     let started = Instant::now();
                     let place = format!("{name}:{}", block.line);
+                    let runner = if block.slow { &slow_runner } else { runner };
                     match runner.session(&block) {
                         Ok(()) => {
                             eprintln!("ok    {place} (engine session, {:.1} s)", secs(started));
@@ -1080,6 +1092,7 @@ pub fn check(
                             continue;
                         }
                     };
+                    let runner = if block.slow { &slow_runner } else { runner };
                     for example in examples {
                         let place = format!("{name}:{}", example.line);
                         let started = Instant::now();
@@ -1111,6 +1124,7 @@ pub fn check(
         let text = fs::read_to_string(&path).with_context(|| format!("reading {}", c.file))?;
         let place = format!("{} `{}`", c.file, c.row);
         let started = Instant::now();
+        let runner = if c.slow { &slow_runner } else { runner };
         match runner.counted(c, &text) {
             Ok(()) => {
                 eprintln!("ok    {place} (counted numbers, {:.1} s)", secs(started));
@@ -1259,6 +1273,7 @@ mod tests {
         Runner {
             program: PathBuf::from(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())),
             repo: crate::project_root(),
+            limit: COMMAND_LIMIT,
         }
     }
 
