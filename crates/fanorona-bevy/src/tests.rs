@@ -1,6 +1,6 @@
 //! Headless tests of the game flow: an `App` with `MinimalPlugins`, simulated clicks, keys and
 //! buttons as messages, assertions on the world. Expected turns and captures are worked out by
-//! hand from the rules in `shared/rules.md`.
+//! hand from the rules in `docs/rules.md`.
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -322,7 +322,9 @@ fn shell_word(s: &str) -> String {
     }
 }
 
-/// The command that plays this match again (without --out and --json).
+/// The command that plays this match again: every option that decides the games, and --out
+/// (with --resume when it was given) so that the games go to the same file; --json, which only
+/// changes how the summary is printed, is left out.
 fn rerun_command(args: &MatchArgs, rules: Rules) -> String {
     let mut words: Vec<String> = vec![
         "fanorona".into(),
@@ -382,6 +384,13 @@ fn rerun_command(args: &MatchArgs, rules: Rules) -> String {
     }
     if args.no_openings {
         words.push("--no-openings".into());
+    }
+    if let Some(out) = &args.out {
+        words.push("--out".into());
+        words.push(out.display().to_string());
+        if args.resume {
+            words.push("--resume".into());
+        }
     }
     words
         .iter()
