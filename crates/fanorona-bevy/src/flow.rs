@@ -220,7 +220,8 @@ impl Match {
         self.selected = None;
         self.choice = None;
         self.draw_offer = None;
-        self.game.resign(side);
+        // Cannot fail: the game is not over (checked above).
+        let _ = self.game.resign(side);
         self.flagged = Some(side);
         self.generation += 1;
         self.message = self.default_message();
@@ -751,7 +752,10 @@ impl Match {
         self.steps.clear();
         self.selected = None;
         self.choice = None;
-        self.game.resign(resigning);
+        if let Err(e) = self.game.resign(resigning) {
+            self.message = e.to_string();
+            return;
+        }
         self.generation += 1;
         self.message = self.default_message();
     }
@@ -781,7 +785,10 @@ impl Match {
             self.steps.clear();
             self.selected = None;
             self.choice = None;
-            self.game.agree_draw();
+            if let Err(e) = self.game.agree_draw() {
+                self.message = e.to_string();
+                return;
+            }
             self.generation += 1;
             self.message = self.default_message();
         } else {

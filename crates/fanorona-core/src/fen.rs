@@ -144,7 +144,25 @@ impl fmt::Display for FenError {
     }
 }
 
-impl std::error::Error for FenError {}
+/// [`source`](std::error::Error::source) is the wrapped [`SizeError`] or [`PositionError`]
+/// (whose message `Display` already includes); none for the other variants.
+///
+/// ```
+/// use std::error::Error;
+/// use fanorona_core::{Position, SizeError};
+///
+/// let e = Position::from_fen("WWWW/WWWW/WWWW w").unwrap_err(); // 4 columns
+/// assert!(e.source().is_some_and(|s| s.is::<SizeError>()));
+/// ```
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenError::Size(e) => Some(e),
+            FenError::Position(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl Position {
     /// Reads a position string under the standard rules (those of Vela or Fanoron-Telo when

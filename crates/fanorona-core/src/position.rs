@@ -340,6 +340,23 @@ impl Position {
         Bitboard::from_bits(self.geo.all().bits() & !(self.stones[0] | self.stones[1]))
     }
 
+    /// The points of `set` on this position's board, lowest index first: the stones of a
+    /// side, a turn's captures, a builder's highlights, listed without passing the board size.
+    ///
+    /// ```
+    /// use fanorona_core::{Color, Position};
+    ///
+    /// let pos = Position::from_fen("3/1W1/B2 w")?;
+    /// let names: Vec<String> = pos.points(pos.occupied()).map(|p| p.to_string()).collect();
+    /// assert_eq!(names, ["a1", "b2"]);
+    /// assert_eq!(pos.points(pos.stones(Color::White)).count(), 1);
+    /// # Ok::<(), fanorona_core::FenError>(())
+    /// ```
+    #[inline]
+    pub fn points(&self, set: Bitboard) -> crate::Points {
+        set.points(self.size())
+    }
+
     /// The colour of the stone on `point`, if any (none for a point of another board).
     #[inline]
     pub fn stone_at(&self, point: Point) -> Option<Color> {

@@ -106,7 +106,7 @@ fn games_round_trip() {
     let mut game = Game::new(Position::start(BoardSize::DIMY));
     game.play_text("b2-c3A").unwrap();
     game.play_text("c5-d4A").unwrap();
-    game.resign(Color::White);
+    game.resign(Color::White).unwrap();
     let json = serde_json::to_value(&game).unwrap();
     assert_eq!(json["turns"], serde_json::json!(["b2-c3A", "c5-d4A"]));
     assert_eq!(json["start"]["fen"], "BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w");

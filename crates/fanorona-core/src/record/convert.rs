@@ -22,7 +22,7 @@ impl GameRecord {
     ///
     /// let mut game = Game::new(Position::start(BoardSize::DIMY));
     /// game.play_text("b2-c3A")?;
-    /// game.resign(Color::Black);
+    /// game.resign(Color::Black)?;
     /// let record = GameRecord::from_game(&game);
     /// assert_eq!(record.tag("Board"), Some("5x5"));
     /// assert_eq!(record.result, Some(GameResult::WhiteWins));
@@ -120,14 +120,14 @@ impl GameRecord {
                 game: Some(Box::new(game)),
             });
         }
-        if game.outcome().is_none() {
-            match report.result {
-                GameResult::WhiteWins => game.resign(Color::Black),
-                GameResult::BlackWins => game.resign(Color::White),
-                GameResult::Draw => game.agree_draw(),
-                GameResult::Unknown => {}
-            }
-        }
+        // A game over by the rules keeps that end (the report says when the result token
+        // disagrees); only a game still going ends by the token, so these cannot fail.
+        let _ = match report.result {
+            GameResult::WhiteWins => game.resign(Color::Black),
+            GameResult::BlackWins => game.resign(Color::White),
+            GameResult::Draw => game.agree_draw(),
+            GameResult::Unknown => Ok(()),
+        };
         Ok(game)
     }
 }
@@ -208,7 +208,7 @@ impl<'de> serde::Deserialize<'de> for Game {
                     "the game ends by the rules, not by \"end\"",
                 ));
             }
-            match (end.reason, end.winner) {
+            let ended = match (end.reason, end.winner) {
                 (EndReason::Resignation, Some(winner)) => game.resign(winner.other()),
                 (EndReason::Agreement, None) => game.agree_draw(),
                 _ => {
@@ -216,7 +216,8 @@ impl<'de> serde::Deserialize<'de> for Game {
                         "\"end\" is a resignation with a winner or an agreed draw",
                     ));
                 }
-            }
+            };
+            ended.map_err(D::Error::custom)?;
         }
         Ok(game)
     }

@@ -92,6 +92,21 @@ impl GameResult {
     }
 }
 
+/// The result token of an outcome (by value, like the crate's other conversions).
+///
+/// ```
+/// use fanorona_core::record::GameResult;
+/// use fanorona_core::{Color, EndReason, Outcome};
+///
+/// let won = Outcome::win(Color::Black, EndReason::Resignation);
+/// assert_eq!(GameResult::from(won), GameResult::BlackWins);
+/// ```
+impl From<crate::Outcome> for GameResult {
+    fn from(outcome: crate::Outcome) -> GameResult {
+        GameResult::from_outcome(&outcome)
+    }
+}
+
 impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
