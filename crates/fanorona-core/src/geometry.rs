@@ -784,7 +784,11 @@ impl<'de> serde::Deserialize<'de> for BoardSize {
 /// With serde, a point is written with its board: `{"board": "5x9", "name": "e3"}`.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    rename = "Point",
+    expecting = "a point: its board and name",
+    deny_unknown_fields
+)]
 struct PointRepr<'a> {
     board: BoardSize,
     #[serde(borrow)]

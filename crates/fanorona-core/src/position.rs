@@ -758,6 +758,10 @@ impl fmt::Display for Position {
 /// `{"fen": "BBB/B1W/WWW w", "rules": {...}}`.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
+#[serde(
+    rename = "Position",
+    expecting = "a position: its position string and rules"
+)]
 struct PositionRepr {
     fen: String,
     #[serde(default)]

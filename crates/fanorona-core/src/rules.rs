@@ -533,7 +533,13 @@ mod tests {
 /// option keeps its standard value), read through the same checks as the text form.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(
+    rename = "Rules",
+    expecting = "rules: an object of rule options by name",
+    default,
+    rename_all = "kebab-case",
+    deny_unknown_fields
+)]
 struct RulesRepr {
     opening_restriction: bool,
     compulsory_continuation: bool,

@@ -417,7 +417,11 @@ impl Turn {
 /// back by itself: `{"board": "5x9", "text": "d2-d1W-e1A", "captured": ["c1", "f1"]}`.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    rename = "Turn",
+    expecting = "a turn: its board, text and captured points",
+    deny_unknown_fields
+)]
 struct TurnRepr {
     board: BoardSize,
     text: String,

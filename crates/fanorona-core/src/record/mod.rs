@@ -217,6 +217,14 @@ pub struct GameRecord {
     pub source: Option<Source>,
 }
 
+/// The usual tags of a record, in the order they are written first.
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The place of a tag in [`ROSTER`], if it is one of them.
+fn roster_rank(name: &str) -> Option<usize> {
+    ROSTER.iter().position(|r| *r == name)
+}
+
 impl PartialEq for GameRecord {
     fn eq(&self, other: &GameRecord) -> bool {
         self.tags == other.tags && self.movetext == other.movetext && self.result == other.result
@@ -254,15 +262,43 @@ impl GameRecord {
             .map(|t| t.value.as_str())
     }
 
-    /// Sets the first tag called `name`, or appends it.
+    /// Sets the first tag called `name`, or adds it: a tag of the usual roster (`Event`,
+    /// `Site`, `Date`, `Round`, `White`, `Black`, `Result`, in this order) goes in its place
+    /// in the roster, before the tags that follow it there and before every other tag; any
+    /// other tag goes at the end.
+    ///
+    /// ```
+    /// use fanorona_core::record::GameRecord;
+    /// use fanorona_core::Game;
+    ///
+    /// let mut record = GameRecord::from_game(&Game::default());
+    /// record.set_tag("Annotator", "me");
+    /// record.set_tag("Black", "Rakoto");
+    /// record.set_tag("Event", "Club night");
+    /// record.set_tag("White", "Rabe");
+    /// let names: Vec<&str> = record.tags.iter().map(|t| t.name.as_str()).collect();
+    /// assert_eq!(names, ["Event", "White", "Black", "Result", "Annotator"]);
+    /// ```
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
-        match self.tags.iter_mut().find(|t| t.name == name) {
-            Some(t) => t.value = value,
-            None => self.tags.push(Tag {
-                name: name.to_owned(),
-                value,
-            }),
+        if let Some(t) = self.tags.iter_mut().find(|t| t.name == name) {
+            t.value = value;
+            return;
+        }
+        let tag = Tag {
+            name: name.to_owned(),
+            value,
+        };
+        match roster_rank(name) {
+            Some(rank) => {
+                let at = self
+                    .tags
+                    .iter()
+                    .position(|t| roster_rank(&t.name).is_none_or(|r| r > rank))
+                    .unwrap_or(self.tags.len());
+                self.tags.insert(at, tag);
+            }
+            None => self.tags.push(tag),
         }
     }
 
