@@ -31,6 +31,20 @@ use crate::{
 };
 
 /// What is wrong with a position string, and where.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::{FenError, Position};
+///
+/// match Position::from_fen("3/1X1/3 w") {
+///     Err(FenError::BadChar { rank, column, found }) => assert_eq!((rank, column, found), (2, 2, 'X')),
+///     other => panic!("{other:?}"),
+/// }
+/// let e = Position::from_fen("3/3/3 x").unwrap_err();
+/// assert!(matches!(e, FenError::BadSide { .. }));
+/// assert_eq!(e.to_string(), "position string: side to move must be w or b, not \"x\"");
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum FenError {

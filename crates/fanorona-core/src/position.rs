@@ -62,6 +62,20 @@ impl Setup {
 }
 
 /// What makes a [`Setup`] unusable.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::{BoardSize, Bitboard, Position, PositionError, Rules, Setup};
+///
+/// let mut setup = Setup::empty(BoardSize::TELO);
+/// setup.white = Bitboard::from_bits(0b1_1111); // five stones
+/// let e = Position::from_setup(setup, Rules::TELO).unwrap_err();
+/// assert!(matches!(e, PositionError::TooManyStones(_)));
+/// // Fanoron-Telo is played on the 3x3 board only.
+/// let e = Position::start_with(BoardSize::STANDARD, Rules::TELO).unwrap_err();
+/// assert!(matches!(e, PositionError::WrongBoard(_)));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum PositionError {

@@ -54,6 +54,23 @@ pub use validate::{
 pub use writer::{FgnWriter, WriteError};
 
 /// The result token of a game: `1-0`, `0-1`, `1/2-1/2` or `*`.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::record::GameResult;
+/// use fanorona_core::{Color, Game};
+///
+/// let result: GameResult = "0-1".parse()?;
+/// assert_eq!(result, GameResult::BlackWins);
+/// assert_eq!(result.to_string(), "0-1");
+/// assert!("2-0".parse::<GameResult>().is_err());
+/// // A game's outcome gives its result token.
+/// let mut game = Game::default();
+/// game.resign(Color::White)?;
+/// assert_eq!(GameResult::from(game.outcome().unwrap()), GameResult::BlackWins);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GameResult {
@@ -199,6 +216,29 @@ pub struct Source {
 ///
 /// It may gain fields (it is `#[non_exhaustive]`): make one with [`GameRecord::default`],
 /// [`GameRecord::from_game`] or a [`RecordBuilder`], and set fields.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::record::{GameRecord, GameResult};
+/// use fanorona_core::Game;
+///
+/// // A game to a record, tags added, written as FGN, read back, replayed.
+/// let mut game = Game::default();
+/// game.play_text("f2-e3A")?;
+/// let mut record = GameRecord::from_game(&game);
+/// record.set_tag("White", "Rakoto");
+/// record.set_tag("Event", "Club night");
+/// let text = record.to_fgn()?;
+/// assert!(text.starts_with("[Event \"Club night\"]\n[White \"Rakoto\"]\n[Result \"*\"]\n"));
+/// let back = fanorona_core::record::Reader::new(text.as_bytes())
+///     .read_record()?
+///     .expect("one game");
+/// assert_eq!(back, record);
+/// assert_eq!(back.result, Some(GameResult::Unknown));
+/// assert_eq!(back.to_game()?, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
