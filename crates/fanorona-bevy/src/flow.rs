@@ -220,7 +220,8 @@ impl Match {
         self.selected = None;
         self.choice = None;
         self.draw_offer = None;
-        self.game.resign(side);
+        // Cannot fail: the game is not over (checked above).
+        let _ = self.game.resign(side);
         self.flagged = Some(side);
         self.generation += 1;
         self.message = self.default_message();
@@ -308,16 +309,16 @@ impl Match {
         stones
     }
 
-    /// The placements the side to move may make (Fanoron-Telo's first turns), empty otherwise.
-    pub fn placements(&self) -> Vec<Turn> {
+    /// The points where the side to move may place a stone (Fanoron-Telo's first turns, the
+    /// turn builder's placement step), empty otherwise.
+    pub fn placements(&self) -> Vec<Point> {
         if !self.steps.is_empty() || self.outcome().is_some() {
             return Vec::new();
         }
-        self.game
-            .position()
-            .legal_turns()
-            .into_iter()
-            .filter(Turn::is_placement)
+        let builder = self.replay();
+        builder
+            .legal_placements()
+            .points(builder.start().size())
             .collect()
     }
 
@@ -422,8 +423,10 @@ impl Match {
         }
         let placements = self.placements();
         if !placements.is_empty() {
-            // Fanoron-Telo: a click on an empty point places a stone there.
-            if let Some(turn) = placements.iter().find(|t| t.to() == point).copied() {
+            // Fanoron-Telo: a click on an empty point places a stone there (the builder's
+            // placement step, then its finished turn).
+            let mut builder = self.replay();
+            if let Ok(turn) = builder.place(point).and_then(|()| builder.finish()) {
                 self.selected = None;
                 return self.play_whole_turn(turn);
             }
@@ -751,7 +754,10 @@ impl Match {
         self.steps.clear();
         self.selected = None;
         self.choice = None;
-        self.game.resign(resigning);
+        if let Err(e) = self.game.resign(resigning) {
+            self.message = e.to_string();
+            return;
+        }
         self.generation += 1;
         self.message = self.default_message();
     }
@@ -781,7 +787,10 @@ impl Match {
             self.steps.clear();
             self.selected = None;
             self.choice = None;
-            self.game.agree_draw();
+            if let Err(e) = self.game.agree_draw() {
+                self.message = e.to_string();
+                return;
+            }
             self.generation += 1;
             self.message = self.default_message();
         } else {
@@ -818,7 +827,7 @@ impl Match {
         view.interactive = true;
         let placements = self.placements();
         if !placements.is_empty() {
-            view.targets = placements.iter().map(|t| (t.to(), false)).collect();
+            view.targets = placements.iter().map(|&p| (p, false)).collect();
             return view;
         }
         let builder = self.replay();

@@ -213,14 +213,13 @@ pub fn game_from_record(record: &GameRecord) -> Result<Game, String> {
     }
     let mut game = game.ok_or("the game could not be replayed")?;
     // A resignation or agreed draw is in the result token only: keep it.
-    if game.outcome().is_none() {
-        match record.result {
-            Some(GameResult::WhiteWins) => game.resign(Side::Black),
-            Some(GameResult::BlackWins) => game.resign(Side::White),
-            Some(GameResult::Draw) => game.agree_draw(),
-            _ => {}
-        }
-    }
+    // (A game over by the rules keeps that end: resigning it is refused, and ignored here.)
+    let _ = match record.result {
+        Some(GameResult::WhiteWins) => game.resign(Side::Black),
+        Some(GameResult::BlackWins) => game.resign(Side::White),
+        Some(GameResult::Draw) => game.agree_draw(),
+        _ => Ok(()),
+    };
     Ok(game)
 }
 

@@ -514,7 +514,7 @@ fn record_text_round_trip() {
     let back = parse_record_text(&text).expect("own records load");
     assert_eq!(back.turns(), game.turns());
     // A resignation survives through the result token.
-    game.resign(Side::White);
+    game.resign(Side::White).unwrap();
     let text = record_text(&game, [Player::Human, Player::Human], 1).expect("writable");
     let back = parse_record_text(&text).expect("loads");
     assert_eq!(back.outcome().map(|o| o.winner), Some(Some(Side::Black)));
@@ -1767,6 +1767,31 @@ fn vela_and_fanoron_telo_are_chosen_in_the_menu_and_played() {
     let text = record_text(game(&app).game(), game(&app).players(), 1).expect("writable");
     let back = parse_record_text(&text).expect("reads back");
     assert_eq!(back.turns(), game(&app).game().turns());
+}
+
+#[test]
+fn vela_turns_are_made_by_clicks_under_vela_rules() {
+    use fanorona_core::Rules;
+    // docs/rules.md, Vela: White opens with a paika that gives Black a capture (e2-e3 gives
+    // none, so it is refused), and Black's capture takes one stone only.
+    let start = Position::start_with(BoardSize::STANDARD, Rules::VELA).expect("Vela's start");
+    let mut app = two_people(start);
+    let p = |name: &str| BoardSize::STANDARD.parse_point(name).expect("a 5x9 point");
+    // e2 has no legal move: picking it up and clicking e3 plays nothing.
+    send(&mut app, Command::Click(p("e2")));
+    send(&mut app, Command::Click(p("e3")));
+    assert!(turns(&app).is_empty(), "{:?}", turns(&app));
+    send(&mut app, Command::Click(p("d3")));
+    send(&mut app, Command::Click(p("e3")));
+    assert_eq!(turns(&app), ["d3-e3"]);
+    // Black d4-d3 approaches d2: in the capture game it would take d2 and d1; here d2 only.
+    send(&mut app, Command::Click(p("d4")));
+    send(&mut app, Command::Click(p("d3")));
+    assert_eq!(turns(&app), ["d3-e3", "d4-d3A"]);
+    let pos = *game(&app).game().position();
+    assert_eq!(pos.stones(Side::White).count(), 21);
+    assert_eq!(pos.stone_at(p("d2")), None);
+    assert_eq!(pos.stone_at(p("d1")), Some(Side::White));
 }
 
 // ---------------------------------------------------------------- the file browser

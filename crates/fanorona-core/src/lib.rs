@@ -79,7 +79,7 @@ pub use builder::{StepError, TurnBuilder};
 pub use color::{Color, ColorError};
 pub use fen::FenError;
 pub use game::{Game, PlayError};
-pub use geometry::{BoardSize, Direction, DirectionError, Geometry, Point, SizeError};
+pub use geometry::{BoardSize, Direction, DirectionError, Geometry, Point, PointError, SizeError};
 pub use illegal::IllegalReason;
 pub use list::{StepList, StepListIntoIter, TurnList, TurnListIntoIter};
 pub use notation::{TurnError, TurnSyntaxError, TurnText};

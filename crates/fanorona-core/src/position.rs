@@ -62,6 +62,20 @@ impl Setup {
 }
 
 /// What makes a [`Setup`] unusable.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::{BoardSize, Bitboard, Position, PositionError, Rules, Setup};
+///
+/// let mut setup = Setup::empty(BoardSize::TELO);
+/// setup.white = Bitboard::from_bits(0b1_1111); // five stones
+/// let e = Position::from_setup(setup, Rules::TELO).unwrap_err();
+/// assert!(matches!(e, PositionError::TooManyStones(_)));
+/// // Fanoron-Telo is played on the 3x3 board only.
+/// let e = Position::start_with(BoardSize::STANDARD, Rules::TELO).unwrap_err();
+/// assert!(matches!(e, PositionError::WrongBoard(_)));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum PositionError {
@@ -338,6 +352,23 @@ impl Position {
     #[inline]
     pub fn empty(&self) -> Bitboard {
         Bitboard::from_bits(self.geo.all().bits() & !(self.stones[0] | self.stones[1]))
+    }
+
+    /// The points of `set` on this position's board, lowest index first: the stones of a
+    /// side, a turn's captures, a builder's highlights, listed without passing the board size.
+    ///
+    /// ```
+    /// use fanorona_core::{Color, Position};
+    ///
+    /// let pos = Position::from_fen("3/1W1/B2 w")?;
+    /// let names: Vec<String> = pos.points(pos.occupied()).map(|p| p.to_string()).collect();
+    /// assert_eq!(names, ["a1", "b2"]);
+    /// assert_eq!(pos.points(pos.stones(Color::White)).count(), 1);
+    /// # Ok::<(), fanorona_core::FenError>(())
+    /// ```
+    #[inline]
+    pub fn points(&self, set: Bitboard) -> crate::Points {
+        set.points(self.size())
     }
 
     /// The colour of the stone on `point`, if any (none for a point of another board).
@@ -741,6 +772,10 @@ impl fmt::Display for Position {
 /// `{"fen": "BBB/B1W/WWW w", "rules": {...}}`.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
+#[serde(
+    rename = "Position",
+    expecting = "a position: its position string and rules"
+)]
 struct PositionRepr {
     fen: String,
     #[serde(default)]

@@ -185,11 +185,23 @@ impl Rules {
         self.repetition
     }
 
-    /// The number of consecutive turns without a capture that draws, 1 or more; `None` when
-    /// the rule is off.
+    /// The number of consecutive turns without a capture that draws, 1 or more (by its type,
+    /// the same as [`Rules::with_no_capture_limit`] takes); `None` when the rule is off.
+    ///
+    /// ```
+    /// use core::num::NonZeroU16;
+    /// use fanorona_core::Rules;
+    ///
+    /// assert_eq!(Rules::STANDARD.no_capture_limit(), NonZeroU16::new(100));
+    /// let limit = Rules::STANDARD.no_capture_limit().map_or(0, NonZeroU16::get);
+    /// assert_eq!(limit, 100);
+    /// ```
     #[inline]
-    pub const fn no_capture_limit(&self) -> Option<u16> {
-        self.no_capture_limit
+    pub const fn no_capture_limit(&self) -> Option<NonZeroU16> {
+        match self.no_capture_limit {
+            Some(n) => NonZeroU16::new(n),
+            None => None,
+        }
     }
 
     /// The game played: the capture game, Vela or Fanoron-Telo.
@@ -233,7 +245,7 @@ impl Rules {
     /// use fanorona_core::Rules;
     ///
     /// let rules = Rules::STANDARD.with_no_capture_limit(NonZeroU16::new(50));
-    /// assert_eq!(rules.no_capture_limit(), Some(50));
+    /// assert_eq!(rules.no_capture_limit(), NonZeroU16::new(50));
     /// assert_eq!(rules.to_string(), "no-capture-limit=50");
     /// ```
     #[must_use]
@@ -522,7 +534,13 @@ mod tests {
 /// option keeps its standard value), read through the same checks as the text form.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(
+    rename = "Rules",
+    expecting = "rules: an object of rule options by name",
+    default,
+    rename_all = "kebab-case",
+    deny_unknown_fields
+)]
 struct RulesRepr {
     opening_restriction: bool,
     compulsory_continuation: bool,

@@ -834,6 +834,7 @@ impl<'a> Setup<'a> {
             no_capture_limit: self
                 .rules
                 .no_capture_limit()
+                .map(core::num::NonZeroU16::get)
                 .filter(|_| self.rules.game().captures()),
             stuck: self.rules.stuck(),
             null_allowed: true,

@@ -73,7 +73,11 @@ impl Keyer {
         }
         if self.counters {
             let mut extra = 0u64;
-            if let Some(limit) = self.rules.no_capture_limit() {
+            if let Some(limit) = self
+                .rules
+                .no_capture_limit()
+                .map(core::num::NonZeroU16::get)
+            {
                 extra |= u64::from(pos.no_capture_count().min(limit)) & COUNT_MASK;
             }
             if self.rules.opening_restriction() && pos.turn_number() == 1 {
