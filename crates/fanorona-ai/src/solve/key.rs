@@ -139,7 +139,7 @@ impl Keyer {
         }
         let count = extra & COUNT_MASK;
         match self.rules.no_capture_limit() {
-            Some(limit) if count <= u64::from(limit) => {}
+            Some(limit) if count <= u64::from(limit.get()) => {}
             None if count == 0 => {}
             _ => return None,
         }
