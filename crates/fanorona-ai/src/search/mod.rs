@@ -912,11 +912,13 @@ impl Worker<'_> {
         self.eval(pos, 1)
     }
 
-    /// The score of a side with no legal turn: stuck, or (in Fanoron-Telo) facing a line of
-    /// three, which loses whatever the stuck rule says.
+    /// The score of a side with no legal turn: stuck, or facing a line of three (Fanoron-Telo)
+    /// or without a capture while receiving Bell's Vela handicap, which lose whatever the stuck
+    /// rule says (the core's [`Position::outcome`] decides).
     #[inline]
     fn stuck_score(&self, pos: &Position, ply: usize) -> i32 {
-        if pos.rules().game() == GameKind::Telo && pos.outcome().is_some_and(|o| o.winner.is_some())
+        if pos.rules().game() != GameKind::Capture
+            && pos.outcome().is_some_and(|o| o.winner.is_some())
         {
             return -WIN + ply as i32;
         }
