@@ -710,4 +710,18 @@ fn bell_vela_records_carry_the_option() {
     // A position string carries the game; the account comes with the rules it is read under.
     let pos = Position::from_fen_with("2BBB/2BBB/5/5/W4 b vela", bell()).unwrap();
     assert_eq!(pos.rules(), bell());
+    // A game won by Bell's rule is written with its rules and result, and read back the same.
+    let start = Position::from_fen_with("3BB/4B/4B/4B/W3B b vela", bell()).unwrap();
+    let mut game = Game::new(start);
+    game.play_text("e1-d1").unwrap();
+    let record = GameRecord::from_game(&game);
+    assert_eq!(record.tag("Rules"), Some("game=vela,vela=bell"));
+    assert_eq!(record.tag("FEN"), Some("3BB/4B/4B/4B/W3B b vela"));
+    assert_eq!(
+        record.result,
+        Some(fanorona_core::record::GameResult::BlackWins)
+    );
+    assert_eq!(record.to_game().unwrap(), game);
+    let (_, report) = record.replay();
+    assert!(report.is_valid(), "{report:?}");
 }
