@@ -30,7 +30,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
-use fanorona_core::{Game, GameKind, Outcome, Position, Rules, StuckRule, Turn, TurnList};
+use fanorona_core::{
+    Game, GameKind, Outcome, Position, Rules, StuckRule, Turn, TurnList, VelaRule,
+};
 
 use crate::eval::evaluate;
 use crate::limits::Limits;
@@ -1227,6 +1229,8 @@ impl Worker<'_> {
             && beta.abs() < WIN_BOUND
             && pos.stones(us).count() >= NMP_MIN_STONES
             && !pos.has_capture()
+            // Under Bell's Vela a receiver without a capture has lost: no pass from there.
+            && !(pos.rules().vela() == VelaRule::Bell && pos.is_vela_phase())
             && self.eval(pos, ply) >= beta
         {
             let r = NMP_BASE + depth / NMP_DIVISOR;
