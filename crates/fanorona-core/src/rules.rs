@@ -30,7 +30,8 @@ pub enum GameKind {
     Capture,
     /// Vela, the handicap game: while White (the previous winner, who opens) has more than
     /// five stones, White only makes paika moves and each Black capture is one step that takes
-    /// one stone; then the capture game.
+    /// one stone; then the capture game. That is Montgomery's account, the default; the rule
+    /// option `vela=bell` ([`VelaRule::Bell`]) plays Bell's.
     Vela,
     /// Fanoron-Telo, the alignment game on the 3x3 board: three stones each, placed in turn,
     /// then moved one step along the lines; three in a line wins.
