@@ -1176,9 +1176,13 @@ impl ExternalPlayer {
             ));
         } else if Rules::NAMES
             .iter()
-            // `game` is needed only for another game than the capture game (the full text
-            // leaves it out otherwise).
-            .filter(|n| **n != "game" || rules.game() != fanorona_core::GameKind::Capture)
+            // `game` is needed only for another game than the capture game, `vela` only for
+            // another account than Montgomery's (the full text leaves them out otherwise).
+            .filter(|n| match **n {
+                "game" => rules.game() != fanorona_core::GameKind::Capture,
+                "vela" => rules.vela() != fanorona_core::VelaRule::Montgomery,
+                _ => true,
+            })
             .all(|n| self.has_option(n))
         {
             for pair in rules.to_full_string().split(',') {

@@ -289,7 +289,7 @@ impl Game {
             return Some(o);
         }
         let rules = pos.rules();
-        if let Some(n) = rules.repetition
+        if let Some(n) = rules.repetition()
             && self.repetitions() >= n as usize
         {
             return Some(Outcome::draw(EndReason::Repetition));

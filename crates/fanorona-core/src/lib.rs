@@ -86,7 +86,7 @@ pub use notation::{TurnError, TurnSyntaxError, TurnText};
 pub use outcome::{EndReason, Outcome};
 pub use perft::perft;
 pub use position::{Position, PositionError, Setup};
-pub use rules::{GameKind, Rules, RulesError, StuckRule};
+pub use rules::{GameKind, Rules, RulesError, StuckRule, VelaRule};
 pub use turn::{MAX_STEPS, Step, StepKind, Turn};
 
 /// The README's example, compiled and run as a doctest.

@@ -433,7 +433,8 @@ impl Position {
     }
 
     /// Whether the side to move has a capture (and so must capture). Never in Fanoron-Telo,
-    /// nor for White during the Vela phase (it may not capture).
+    /// nor for the side giving the handicap during the Vela phase (it may not capture: White
+    /// under Montgomery's Vela, Black under Bell's).
     #[inline]
     pub fn has_capture(&self) -> bool {
         if self.rules.game != GameKind::Capture {
@@ -442,8 +443,10 @@ impl Position {
         movegen::capture_masks(self).1
     }
 
-    /// Whether the Vela restriction is in force: the game is Vela (`game=vela`) and White has
-    /// more than five stones (White only makes paika moves, Black captures one stone per turn).
+    /// Whether the Vela restriction is in force: the game is Vela (`game=vela`) and the side
+    /// giving the handicap ([`VelaRule::giver`](crate::VelaRule::giver): White under
+    /// Montgomery's Vela, the default, Black under Bell's) has more than five stones. That side
+    /// only makes paika moves, the other captures one stone per turn.
     ///
     /// ```
     /// use fanorona_core::{BoardSize, Position, Rules};
@@ -709,7 +712,9 @@ impl Position {
     /// The end of the game as far as this position alone decides it: in Fanoron-Telo a line
     /// of three (its side wins); in the capture game the side to move has no stones (it
     /// loses); in both, the side to move has no legal turn (it loses, or draws under
-    /// [`StuckRule::Draws`]). Repetition and the no-capture limit need the game's history:
+    /// [`StuckRule::Draws`]). Under Bell's Vela, the side receiving the handicap with no
+    /// capture during the restriction loses whatever the stuck rule says
+    /// ([`EndReason::NoVelaCapture`]). Repetition and the no-capture limit need the game's history:
     /// see [`Game::outcome`](crate::Game::outcome).
     pub fn outcome(&self) -> Option<Outcome> {
         let us = self.side;
@@ -721,6 +726,9 @@ impl Position {
             return Some(Outcome::win(us.other(), EndReason::NoStones));
         }
         if !self.has_legal_turn() {
+            if variants::bell_receiver(self) {
+                return Some(Outcome::win(us.other(), EndReason::NoVelaCapture));
+            }
             return Some(match self.rules.stuck {
                 StuckRule::Loses => Outcome::win(us.other(), EndReason::Stuck),
                 StuckRule::Draws => Outcome::draw(EndReason::Stuck),

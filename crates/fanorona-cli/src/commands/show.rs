@@ -63,7 +63,8 @@ pub struct ShowArgs {
     #[arg(long, value_name = "RxC")]
     pub board: Option<String>,
     /// Rule options of the position as one list, such as `stuck=draws`, and the game:
-    /// `game=capture` (the default), `game=vela` or `game=telo` (see docs/rules.md). The game
+    /// `game=capture` (the default), `game=vela` (with `vela=bell` for Bell's account) or
+    /// `game=telo` (see docs/rules.md). The game
     /// sets the start of `--board` and the turns of `--play`; the other options matter only
     /// for the game-over line.
     #[arg(long, value_name = "LIST", conflicts_with = "file")]

@@ -286,11 +286,22 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     match named.rules().game() {
         GameKind::Telo => return solve_telo(args, &named),
         GameKind::Vela if named.is_vela_phase() => bail!(
-            "Vela is solved here only once White is down to five stones (then it is the capture \
-             game); this position is in its first phase"
+            "Vela is solved here only once the side giving the handicap ({}, under vela={}) is \
+             down to five stones (then it is the capture game); this position is in its first \
+             phase",
+            match named.rules().vela().giver() {
+                fanorona_core::Color::White => "White",
+                _ => "Black",
+            },
+            named.rules().vela().name()
         ),
-        // Out of its first phase a Vela position is one of the capture game for good.
-        _ => rules = rules.with_game(GameKind::Capture),
+        // Out of its first phase a Vela position is one of the capture game for good (whose
+        // account of Vela it was no longer matters).
+        _ => {
+            rules = rules
+                .with_game(GameKind::Capture)
+                .with_vela(fanorona_core::VelaRule::Montgomery)
+        }
     }
     let limit_given = position.rules.no_capture_limit.is_some()
         || position
