@@ -115,6 +115,10 @@ fn spawn_game_ui(mut commands: Commands) {
     let turn = live(&mut commands, Live::Turn, TEXT_LARGE, TEXT);
     let stones = live(&mut commands, Live::Stones, TEXT_BODY, TEXT);
     commands.entity(turn).insert(GameOnly);
+    // One line each, whatever they say: the buttons below them never move.
+    for line in [turn, stones] {
+        commands.entity(line).insert(TextLayout::no_wrap());
+    }
     commands.entity(left).add_children(&[title, turn, stones]);
     let fixed: [(Vec<(&str, Action)>, bool); 4] = [
         (
@@ -429,15 +433,8 @@ fn refresh_game_ui(
         }
         let value = match live {
             Live::Turn => match (viewing, outcome) {
-                (Some(p), _) => format!(
-                    "After {}: {} to move",
-                    if p == 0 {
-                        "the start".to_string()
-                    } else {
-                        format!("turn {}", turn_number(p))
-                    },
-                    side_name(side)
-                ),
+                (Some(0), _) => format!("At the start: {} to move", side_name(side)),
+                (Some(p), _) => format!("After {}: {} to move", turn_number(p), side_name(side)),
                 (None, Some(_)) => "Game over".to_string(),
                 (None, None) => format!("{} to move", side_name(side)),
             },

@@ -365,6 +365,6 @@ fn the_panel_text_follows_the_board_not_the_game() {
     // Looking back, the header is about the position on the board.
     send(&mut app, Command::View(Some(0)));
     app.update();
-    assert_eq!(text(&mut app, Live::Turn), "After the start: White to move");
+    assert_eq!(text(&mut app, Live::Turn), "At the start: White to move");
     assert_eq!(text(&mut app, Live::Stones), "Stones: White 1, Black 3");
 }

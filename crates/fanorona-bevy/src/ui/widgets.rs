@@ -386,17 +386,20 @@ fn shortcut_keys(
                 acts.write(Act::new(Action::Save));
             } else if ctrl && keys.just_pressed(KeyCode::KeyN) && tutorial.is_none() {
                 acts.write(Act::new(Action::Game(Command::NewGame)));
-            } else if keys.just_pressed(KeyCode::F10) {
-                acts.write(Act::new(Action::Menu));
-            } else if keys.just_pressed(KeyCode::Escape)
-                && game.is_some_and(|g| {
+            } else {
+                // Esc opens the menu only when it has nothing to drop (a selection, a chain, a
+                // look back); F10 always.
+                let nothing_to_drop = game.is_some_and(|g| {
                     g.viewing().is_none()
                         && g.selected().is_none()
                         && g.choice().is_none()
                         && g.partial_steps().is_empty()
-                })
-            {
-                acts.write(Act::new(Action::Menu));
+                });
+                if keys.just_pressed(KeyCode::F10)
+                    || (keys.just_pressed(KeyCode::Escape) && nothing_to_drop)
+                {
+                    acts.write(Act::new(Action::Menu));
+                }
             }
         }
         Screen::Menu => {
