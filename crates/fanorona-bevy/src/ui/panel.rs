@@ -74,7 +74,7 @@ struct TurnList;
 struct TurnsPanel;
 
 /// The height of a row of buttons (text, padding), in logical pixels at UI scale 1.
-const BUTTON_ROW: f32 = TEXT_BUTTON + 2.0 * 6.0 + 6.0;
+const BUTTON_ROW: f32 = TEXT_BUTTON * 1.25 + 2.0 * 4.0 + 2.0;
 
 fn spawn_game_ui(mut commands: Commands) {
     let left = commands
@@ -92,6 +92,7 @@ fn spawn_game_ui(mut commands: Commands) {
                 // first) is cut at the panel's edge.
                 max_height: percent(100.0 - 2.0 * 100.0 * MARGIN / 720.0),
                 overflow: Overflow::clip_y(),
+                row_gap: px(6.0),
                 ..panel_node()
             },
             BackgroundColor(PANEL),
@@ -120,12 +121,19 @@ fn spawn_game_ui(mut commands: Commands) {
         commands.entity(line).insert(TextLayout::no_wrap());
     }
     commands.entity(left).add_children(&[title, turn, stones]);
-    let fixed: [(Vec<(&str, Action)>, bool); 4] = [
+    // Two buttons a row, so no row wraps (a wrapped row would change height with the font).
+    let fixed: [(Vec<(&str, Action)>, bool); 8] = [
         (
             vec![
                 ("Undo [U]", Action::Game(Command::Undo)),
                 ("Redo [R]", Action::Game(Command::Redo)),
+            ],
+            false,
+        ),
+        (
+            vec![
                 ("Type turn [T]", Action::TypeTurn),
+                ("Menu [Esc]", Action::Menu),
             ],
             false,
         ),
@@ -133,7 +141,13 @@ fn spawn_game_ui(mut commands: Commands) {
             vec![
                 ("Hint [H]", Action::Analysis(AnalysisRequest::Hint)),
                 ("Analysis [E]", Action::Analysis(AnalysisRequest::Toggle)),
+            ],
+            true,
+        ),
+        (
+            vec![
                 ("Review [G]", Action::Review(ReviewRequest::Toggle)),
+                ("Open [O]", Action::Browse),
             ],
             true,
         ),
@@ -141,7 +155,13 @@ fn spawn_game_ui(mut commands: Commands) {
             vec![
                 ("Copy position", Action::Export(Export::CopyPosition)),
                 ("Copy FGN", Action::Export(Export::CopyGame)),
+            ],
+            true,
+        ),
+        (
+            vec![
                 ("Save position", Action::Export(Export::SavePosition)),
+                ("Save [Ctrl+S]", Action::Save),
             ],
             true,
         ),
@@ -149,13 +169,10 @@ fn spawn_game_ui(mut commands: Commands) {
             vec![
                 ("New game", Action::Game(Command::NewGame)),
                 ("Resign", Action::Game(Command::Resign)),
-                ("Offer draw", Action::Game(Command::OfferDraw)),
-                ("Save [Ctrl+S]", Action::Save),
-                ("Open [O]", Action::Browse),
-                ("Menu [Esc]", Action::Menu),
             ],
             true,
         ),
+        (vec![("Offer draw", Action::Game(Command::OfferDraw))], true),
     ];
     for (row, game_only) in fixed {
         let row_entity = commands.spawn(button_row()).id();
@@ -273,7 +290,7 @@ fn spawn_game_ui(mut commands: Commands) {
             GameOnly,
             HelpText,
             text(
-                "Click a stone, then a marked point (or drag).\nRight drag, arrows: orbit. Wheel: zoom.\nHome: reset view. M: sound on/off.\n, and . : look back and forward.",
+                "Click a stone, then a marked point.\nRight drag, arrows: orbit. Wheel: zoom.\n, and . : look back. M: sound. Home: view.",
                 TEXT_SMALL,
                 DIM,
             ),
@@ -322,7 +339,7 @@ fn button_row() -> Node {
     Node {
         column_gap: px(6.0),
         flex_wrap: FlexWrap::Wrap,
-        row_gap: px(6.0),
+        row_gap: px(4.0),
         flex_shrink: 0.0,
         ..default()
     }

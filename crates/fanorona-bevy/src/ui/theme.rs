@@ -17,7 +17,7 @@ pub(crate) const TEXT_TITLE: f32 = 28.0;
 /// Headings and the side to move.
 pub(crate) const TEXT_LARGE: f32 = 20.0;
 /// Buttons.
-pub(crate) const TEXT_BUTTON: f32 = 17.0;
+pub(crate) const TEXT_BUTTON: f32 = 15.0;
 /// Messages and most panel text.
 pub(crate) const TEXT_BODY: f32 = 15.0;
 /// Help lines.

@@ -57,15 +57,9 @@ pub(crate) fn button(label: impl Into<String>, action: Action) -> impl Bundle {
     (
         Button,
         action,
-        Node {
-            padding: UiRect::axes(px(12.0), px(6.0)),
-            border_radius: BorderRadius::all(px(6.0)),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
+        button_node(),
         BackgroundColor(BUTTON),
-        children![(text(label, 17.0, TEXT), Pickable::IGNORE)],
+        children![(text(label, TEXT_BUTTON, TEXT), Pickable::IGNORE)],
     )
 }
 
@@ -338,7 +332,7 @@ fn show_confirm(
 
 fn button_node() -> Node {
     Node {
-        padding: UiRect::axes(px(12.0), px(6.0)),
+        padding: UiRect::axes(px(10.0), px(4.0)),
         border_radius: BorderRadius::all(px(6.0)),
         justify_content: JustifyContent::Center,
         align_items: AlignItems::Center,
