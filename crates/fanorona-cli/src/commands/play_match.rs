@@ -29,7 +29,8 @@ use crate::progress;
 /// Play games between two players and report the score, the Elo difference with its error
 /// margin, pentanomial pair counts and, with --sprt, a sequential test.
 ///
-/// A player is `random`, `greedy` (largest capture), `engine` (full strength),
+/// A player is `random`, `greedy` (largest capture; `greedy:random=P` plays P per cent of its
+/// turns at random, a stand-in for a new player), `engine` (full strength),
 /// `engine:LEVEL` (beginner, casual, strong, maximum), `engine:depth=N`, `engine:nodes=N`,
 /// `engine:movetime=MS`, `engine:threads=N`, `engine:eval=classic|nnue` (the hand evaluation
 /// or the embedded network), `engine:evalfile=PATH` (a network file; options combine, each

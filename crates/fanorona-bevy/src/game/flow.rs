@@ -205,6 +205,24 @@ impl Match {
             .map(|(_, t)| t)
     }
 
+    /// The points of the hinted turn still to go: the whole path before its first step, then,
+    /// while the turn in progress follows the hint, the rest of it from the moving stone
+    /// (empty when no hint is shown or the turn took another way).
+    pub fn hint_path(&self) -> Vec<Point> {
+        let Some((_, turn)) = self
+            .hint
+            .filter(|(g, _)| *g == self.generation && self.view.is_none())
+        else {
+            return Vec::new();
+        };
+        let done = self.steps.len();
+        let follows = turn.steps().take(done).eq(self.steps.iter().copied());
+        if !follows || done >= turn.len() {
+            return Vec::new();
+        }
+        turn.path().skip(done).collect()
+    }
+
     /// The side that lost on time, if the game ended so.
     pub fn flagged(&self) -> Option<Side> {
         self.flagged.filter(|_| self.outcome().is_some())
@@ -397,7 +415,12 @@ impl Match {
         let len = self.game.turns().len();
         self.view = ply.filter(|&p| p < len);
         self.message = match self.view {
-            Some(p) => format!("Looking at the position after turn {p} of {len} (Esc: back)"),
+            Some(0) => "Looking back at the start of the game (Esc: back)".to_string(),
+            Some(p) => format!(
+                "Looking back at the position after {} {} (Esc: back)",
+                turn_number(p),
+                self.game.turns()[p - 1]
+            ),
             None => self.default_message(),
         };
     }
@@ -818,9 +841,7 @@ impl Match {
             view.last_path = turn.path().collect();
             view.last_captured = turn.captured();
         }
-        if let Some(turn) = self.hint() {
-            view.hint = turn.path().collect();
-        }
+        view.hint = self.hint_path();
         if !self.human_to_move() || self.draw_offer.is_some() {
             return view;
         }
@@ -862,6 +883,14 @@ impl Match {
         }
         view
     }
+}
+
+/// Turn `ply` (counted from 1) numbered as the list of turns and records number it: `7.`
+/// for the first side's turn of the seventh round, `7...` for the other side's.
+pub fn turn_number(ply: usize) -> String {
+    let index = ply.saturating_sub(1);
+    let dots = if index.is_multiple_of(2) { "." } else { "..." };
+    format!("{}{dots}", index / 2 + 1)
 }
 
 /// "White" or "Black".

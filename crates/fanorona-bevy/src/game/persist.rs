@@ -10,7 +10,7 @@ use fanorona_core::record::boardspace::BoardspaceReader;
 use fanorona_core::record::{Element, GameRecord, GameResult, MAX_GAME_BYTES, Reader};
 use fanorona_core::{BoardSize, Color as Side, Game, Position, Rules};
 
-use crate::flow::{BoardJump, Match, Player, players_for};
+use crate::game::flow::{BoardJump, Match, Player, players_for};
 use crate::settings::{Settings, SettingsFile, save_settings};
 
 /// Save or load a game.
@@ -358,7 +358,7 @@ fn handle_persist(
     dir: Res<GamesDir>,
     mut status: ResMut<PersistStatus>,
     mut jumps: MessageWriter<BoardJump>,
-    mut review: Option<ResMut<crate::review::Review>>,
+    mut review: Option<ResMut<crate::analysis::review::Review>>,
     mut commands: Commands,
 ) {
     for request in requests.read() {
