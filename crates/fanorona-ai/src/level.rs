@@ -9,28 +9,13 @@ use fanorona_core::{Game, Turn};
 
 use crate::Limits;
 use crate::params::{
+    BEGINNER_BLIND, BEGINNER_CHAIN_BLIND, BEGINNER_DEPTH, BEGINNER_MARGIN, BEGINNER_NOISE,
     CASUAL_BLIND, CASUAL_DEPTH, CASUAL_MARGIN, CASUAL_NOISE, MAXIMUM_MOVETIME_MS, STRONG_NODES,
     WIN_BOUND,
 };
 use crate::rng::{Rng, mix};
 use crate::search::{Info, SearchError, SearchOptions, SearchResult, Searcher};
 use crate::tt::turn_key;
-
-// The beginner's settings live here, not in `params`: they were made weaker for issue 27 (a
-// level a new player can beat), measured against a greedy player with random turns
-// (docs/engine.md, "The ladder"); `params::BEGINNER_*` keep the earlier values.
-
-/// The beginner's search depth: one turn ahead, as a new player reads the board.
-const BEGINNER_LOOKAHEAD: u32 = 1;
-/// Per cent of the beginner's root turns overlooked (a chain more, see [`CHAIN_BLIND`]).
-const BEGINNER_OVERLOOKS: u64 = 60;
-/// Extra per cent of overlooking for each step of a chain after the first: a new player sees
-/// the capture in front of a stone, not the captures it leads to.
-const CHAIN_BLIND: u64 = 15;
-/// The beginner's margin: any turn within 3 stones of the best may be played.
-const BEGINNER_SLACK: i32 = 300;
-/// The beginner's evaluation noise, in centi-stones.
-const BEGINNER_WOBBLE: i32 = 200;
 
 /// How well the engine plays.
 ///
@@ -107,7 +92,7 @@ impl Level {
     /// The search limits of this level.
     pub fn limits(self) -> Limits {
         match self {
-            Level::Beginner => Limits::depth(BEGINNER_LOOKAHEAD),
+            Level::Beginner => Limits::depth(BEGINNER_DEPTH),
             Level::Casual => Limits::depth(CASUAL_DEPTH),
             Level::Strong => Limits::nodes(STRONG_NODES),
             Level::Maximum => Limits::movetime(Duration::from_millis(MAXIMUM_MOVETIME_MS)),
@@ -117,7 +102,7 @@ impl Level {
     /// The search options of this level with the noise seeded by `seed`.
     pub fn options(self, seed: u64) -> SearchOptions {
         let (noise, exact) = match self {
-            Level::Beginner => (BEGINNER_WOBBLE, true),
+            Level::Beginner => (BEGINNER_NOISE, true),
             Level::Casual => (CASUAL_NOISE, true),
             Level::Strong | Level::Maximum => (0, false),
         };
@@ -132,7 +117,7 @@ impl Level {
     /// Per cent of its turns this level overlooks in a position (see [`Level::in_view`]).
     pub fn blind(self) -> u64 {
         match self {
-            Level::Beginner => BEGINNER_OVERLOOKS,
+            Level::Beginner => BEGINNER_BLIND,
             Level::Casual => CASUAL_BLIND,
             Level::Strong | Level::Maximum => 0,
         }
@@ -179,7 +164,7 @@ impl Level {
             .iter()
             .filter(|t| {
                 let blind = if short_sighted {
-                    (blind + CHAIN_BLIND * (t.len().saturating_sub(1) as u64)).min(95)
+                    (blind + BEGINNER_CHAIN_BLIND * (t.len().saturating_sub(1) as u64)).min(95)
                 } else {
                     blind
                 };
@@ -202,7 +187,7 @@ impl Level {
     /// How far below the best score a turn may be and still be played.
     pub fn margin(self) -> i32 {
         match self {
-            Level::Beginner => BEGINNER_SLACK,
+            Level::Beginner => BEGINNER_MARGIN,
             Level::Casual => CASUAL_MARGIN,
             Level::Strong | Level::Maximum => 0,
         }

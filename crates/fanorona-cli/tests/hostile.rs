@@ -1567,7 +1567,6 @@ fn verify_proof_of_a_fifo_does_not_hang() {
     assert!(err(&o).contains("not a regular file"), "{}", err(&o));
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Issue 26, part A: no data loss (a match that plays no game, a killed match), no panic, abort
 // or hang (failing workers, threads that cannot be made), bounded memory.
