@@ -24,7 +24,10 @@ STEPS:
     package  the publishable crates packed, unpacked and tested from their packages alone
              (cargo xtask package)
     doc      RUSTDOCFLAGS='-D warnings' cargo doc --workspace --no-deps
-    docs     the generated CLI pages and diagrams in docs/ are up to date
+    docs     the generated CLI pages and diagrams in docs/ are up to date, and the examples
+             of README.md and docs/ run as written: `console` blocks, `engine-session`
+             blocks (turns checked legal) and the counted numbers of tables; those marked
+             slow are left to `cargo xtask docs --check-slow`
              (cargo xtask docs --check --no-screenshots)
     smoke    the 3D client saves a 640x360 screenshot under xvfb-run (or the current display)
              and the result must be a non-empty PNG; skipped with a note when there is no
@@ -90,7 +93,7 @@ impl Step {
             Step::Test => "tests of every crate",
             Step::Package => "publishable crates tested from their packages",
             Step::Doc => "documentation, warnings denied",
-            Step::Docs => "generated docs up to date",
+            Step::Docs => "generated docs up to date, examples run as written",
             Step::Smoke => "3D client screenshot smoke test",
         }
     }

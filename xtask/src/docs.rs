@@ -18,6 +18,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::cargo;
 use crate::cmd::Cmd;
+use crate::examples;
 use crate::flags::Args;
 use crate::screenshot::{self, Size};
 use crate::step;
@@ -27,7 +28,7 @@ pub const HELP: &str = "\
 cargo xtask docs: regenerate the generated parts of docs/
 
 USAGE:
-    cargo xtask docs [--check] [--no-screenshots]
+    cargo xtask docs [--check | --check-slow] [--no-screenshots]
 
 Regenerates
     docs/cli/README.md, docs/cli/<command>.md   from `fanorona [command] --help`
@@ -38,8 +39,14 @@ display or xvfb-run (see `cargo xtask ci --help`, step smoke).
 
 OPTIONS:
     --check            change nothing; fail when a generated file is missing, out of date or
-                       left over. Screenshots are only required to exist as non-empty PNG
-                       files, since rendering differs between machines.
+                       left over, or when an example of README.md or docs/ does not run as
+                       written: `console` blocks (`$ fanorona ...` and its output),
+                       `engine-session` blocks (a `fanorona engine` session, every turn
+                       checked legal) and the counted numbers of the tables (xtask's
+                       examples::COUNTED). Screenshots are only required to exist as
+                       non-empty PNG files, since rendering differs between machines.
+    --check-slow       --check, and also the examples marked slow (`console slow`), which
+                       CI leaves out
     --no-screenshots   leave the screenshots alone
     -h, --help         print this help
 ";
@@ -49,6 +56,8 @@ OPTIONS:
 pub struct Options {
     check: bool,
     no_screenshots: bool,
+    /// Run the examples (with `--check`): the fast ones, or all.
+    examples: Option<examples::Which>,
 }
 
 impl Options {
@@ -57,18 +66,26 @@ impl Options {
         Options {
             check: true,
             no_screenshots: true,
+            examples: Some(examples::Which::Fast),
         }
     }
 }
 
 /// Parses the arguments of `cargo xtask docs`.
 pub fn parse(mut args: Args) -> Result<Options> {
-    let check = args.flag("--check");
+    let slow = args.flag("--check-slow");
+    let check = args.flag("--check") || slow;
     let no_screenshots = args.flag("--no-screenshots");
     args.finish()?;
+    let examples = match (check, slow) {
+        (_, true) => Some(examples::Which::All),
+        (true, false) => Some(examples::Which::Fast),
+        (false, false) => None,
+    };
     Ok(Options {
         check,
         no_screenshots,
+        examples,
     })
 }
 
@@ -359,6 +376,42 @@ pub fn compare(docs: &Path, generated: &[Generated]) -> Result<Vec<String>> {
     Ok(problems)
 }
 
+/// Runs the examples of README.md and docs/ against `fanorona`.
+fn run_examples(fanorona: &Path, which: examples::Which) -> Result<()> {
+    let repo = std::env::current_dir()?;
+    let runner = examples::Runner {
+        program: fanorona.to_path_buf(),
+        repo: repo.clone(),
+        limit: examples::COMMAND_LIMIT,
+    };
+    let started = std::time::Instant::now();
+    let files = examples::files(&repo)?;
+    let report = examples::check(&runner, &files, examples::COUNTED, which)?;
+    if !report.failures.is_empty() {
+        let list: Vec<String> = report.failures.iter().map(ToString::to_string).collect();
+        bail!(
+            "{} of {} examples do not run as written:\n{}",
+            report.failures.len(),
+            report.failures.len() + report.passed,
+            list.join("\n")
+        );
+    }
+    let slow = if report.skipped_slow > 0 {
+        format!(
+            "; {} marked slow left out (cargo xtask docs --check-slow runs them)",
+            report.skipped_slow
+        )
+    } else {
+        String::new()
+    };
+    println!(
+        "{} examples run as written, in {:.1} s{slow}",
+        report.passed,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 /// Regenerates (or with `--check`, checks) the generated parts of `docs/`.
 pub fn run(options: &Options) -> Result<()> {
     let docs = std::env::current_dir()?.join("docs");
@@ -391,6 +444,14 @@ pub fn run(options: &Options) -> Result<()> {
                 "generated docs are not up to date; run `cargo xtask docs`:\n  {}",
                 problems.join("\n  ")
             );
+        }
+        if let Some(which) = options.examples {
+            let alone = if which == examples::Which::All {
+                "cargo xtask docs --check-slow --no-screenshots"
+            } else {
+                "cargo xtask docs --check --no-screenshots"
+            };
+            step("examples", alone, || run_examples(&fanorona, which))?;
         }
         println!(
             "docs are up to date ({} generated files checked)",

@@ -10,6 +10,7 @@ mod ci;
 mod cmd;
 mod dist;
 mod docs;
+mod examples;
 mod flags;
 mod package;
 // The public-API listing of the snapshot tests (included by the crates' tests via #[path]);

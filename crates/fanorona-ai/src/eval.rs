@@ -163,6 +163,7 @@ pub(crate) fn no_capture_scale(pos: &Position) -> (i32, i32) {
     let limit = pos
         .rules()
         .no_capture_limit()
+        .map(core::num::NonZeroU16::get)
         .filter(|_| pos.rules().game().captures());
     match limit {
         Some(limit) => {

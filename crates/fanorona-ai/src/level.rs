@@ -9,8 +9,9 @@ use fanorona_core::{Game, Turn};
 
 use crate::Limits;
 use crate::params::{
-    BEGINNER_BLIND, BEGINNER_DEPTH, BEGINNER_MARGIN, BEGINNER_NOISE, CASUAL_BLIND, CASUAL_DEPTH,
-    CASUAL_MARGIN, CASUAL_NOISE, MAXIMUM_MOVETIME_MS, STRONG_NODES, WIN_BOUND,
+    BEGINNER_BLIND, BEGINNER_CHAIN_BLIND, BEGINNER_DEPTH, BEGINNER_MARGIN, BEGINNER_NOISE,
+    CASUAL_BLIND, CASUAL_DEPTH, CASUAL_MARGIN, CASUAL_NOISE, MAXIMUM_MOVETIME_MS, STRONG_NODES,
+    WIN_BOUND,
 };
 use crate::rng::{Rng, mix};
 use crate::search::{Info, SearchError, SearchOptions, SearchResult, Searcher};
@@ -20,7 +21,7 @@ use crate::tt::turn_key;
 ///
 /// | level | limit | imperfection |
 /// |---|---|---|
-/// | `beginner` | depth 2 | overlooks about a third of its turns; noisy evaluation; any turn within 1.5 stones of the best |
+/// | `beginner` | depth 1 | overlooks three turns in five, chains more often the longer they are (it sees the biggest single captures); noisy evaluation; any turn within 3 stones of the best |
 /// | `casual` | depth 4 | overlooks a tenth of its turns; slight noise; any turn within 0.4 stones of the best |
 /// | `strong` | 400 000 nodes | none |
 /// | `maximum` | 3 s per turn (or the clock given) | none |
@@ -125,9 +126,11 @@ impl Level {
     /// The turns of `game`'s position this level sees, as a person would: each turn is
     /// overlooked with the level's [`Level::blind`] chance, drawn from `seed`, the position and
     /// the turn (so the same game and seed overlook the same turns). The captures that take the
-    /// most stones stay in view (the obvious ones), and so does at least one turn. Turns that
-    /// reach the same position are seen or overlooked together. Empty when the level sees
-    /// everything or the game has no legal turn.
+    /// most stones stay in view (the obvious ones), and so does at least one turn. The beginner
+    /// is short-sighted: for it the obvious captures are the single steps that take the most,
+    /// and a chain is overlooked more often the longer it is. Turns that reach the same
+    /// position are seen or overlooked together. Empty when the level sees everything or the
+    /// game has no legal turn.
     ///
     /// ```
     /// use fanorona_ai::Level;
@@ -148,8 +151,11 @@ impl Level {
         if blind == 0 || turns.is_empty() {
             return Vec::new();
         }
+        let short_sighted = self == Level::Beginner;
+        let obvious = |t: &Turn| !short_sighted || t.len() <= 1;
         let most = turns
             .iter()
+            .filter(|t| obvious(t))
             .map(|t| t.captured().count())
             .max()
             .unwrap_or(0);
@@ -157,7 +163,12 @@ impl Level {
         let seen: Vec<Turn> = turns
             .iter()
             .filter(|t| {
-                (most > 0 && t.captured().count() == most)
+                let blind = if short_sighted {
+                    (blind + BEGINNER_CHAIN_BLIND * (t.len().saturating_sub(1) as u64)).min(95)
+                } else {
+                    blind
+                };
+                (most > 0 && obvious(t) && t.captured().count() == most)
                     || mix(pos_key ^ turn_key(t)) % 100 >= blind
             })
             .copied()
@@ -377,15 +388,29 @@ mod tests {
         game.play(&t).unwrap();
         let turns = game.position().legal_turns();
         let most = turns.iter().map(|t| t.captured().count()).max().unwrap();
+        // The beginner always sees the single steps that take the most.
+        let most_single = turns
+            .iter()
+            .filter(|t| t.len() == 1)
+            .map(|t| t.captured().count())
+            .max()
+            .unwrap();
         let mut missed = 0;
         for seed in 0..20 {
+            let seen = Level::Casual.in_view(&game, seed);
+            assert!(
+                turns
+                    .iter()
+                    .filter(|t| t.captured().count() == most)
+                    .all(|t| seen.contains(t))
+            );
             let seen = Level::Beginner.in_view(&game, seed);
             assert!(!seen.is_empty());
             assert!(seen.iter().all(|t| turns.contains(t)));
             assert!(
                 turns
                     .iter()
-                    .filter(|t| t.captured().count() == most)
+                    .filter(|t| t.len() == 1 && t.captured().count() == most_single)
                     .all(|t| seen.contains(t))
             );
             missed += turns.len() - seen.len();

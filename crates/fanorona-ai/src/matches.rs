@@ -1105,7 +1105,8 @@ fn check_player(
         if !p.has_option("Rules")
             && !fanorona_core::Rules::NAMES
                 .iter()
-                .filter(|n| **n != "game")
+                // `game` and `vela` are needed only for another game or account.
+                .filter(|n| **n != "game" && **n != "vela")
                 .all(|n| p.has_option(n))
         {
             notes.push(format!(

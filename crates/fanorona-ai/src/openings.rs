@@ -31,7 +31,8 @@ use std::sync::atomic::AtomicBool;
 
 use fanorona_core::{BoardSize, Game, Position, PositionError, Rules, Turn};
 
-use crate::{Limits, Rng, Score, SearchOptions, Searcher};
+use crate::baseline::Baseline;
+use crate::{Limits, Rng};
 
 /// The suite built in for the 5x9 board under the standard rules (`openings/5x9.txt` in this
 /// crate, made by `fanorona openings`).
@@ -256,10 +257,12 @@ pub struct Generated {
 
 /// Plays random turn sequences of `plies` turns from the setup, skips those that end the
 /// game or reach a position seen before, scores each new position by a search of `nodes`
-/// nodes of the hand evaluation (with a cleared table and no network, so the result depends
-/// on nothing else, not even on which network the engine embeds) and keeps those
-/// scoring at most `max_eval` either way, until `count` are kept or `max_tries` sequences
-/// are tried. Deterministic: the same configuration gives the same suite on any machine.
+/// nodes of the frozen v0.1.0 engine ([`crate::baseline`]: its search and hand evaluation,
+/// with a cleared table, so the result depends on nothing else, not even on how the engine
+/// of the day searches or which network it embeds) and keeps those scoring at most
+/// `max_eval` either way, until `count` are kept or `max_tries` sequences are tried.
+/// Deterministic: the same configuration gives the same suite on any machine and in any
+/// version (as long as the core's turn order, which the random sequences follow, stays).
 /// `progress` is called after each scored position with the counts so far.
 ///
 /// # Errors
@@ -271,10 +274,10 @@ pub fn generate(
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Generated, PositionError> {
     let mut rng = Rng::new(config.seed);
-    let mut searcher = Searcher::new(16);
-    // The hand evaluation, whatever network the engine embeds: a suite is defined by its
-    // command alone, and the built-in one was made so.
-    searcher.set_network(None);
+    // The frozen v0.1.0 engine (its search and hand evaluation), whatever the engine of the
+    // day: a suite is defined by its command alone, on every machine and in every version,
+    // and the built-in one was made so.
+    let mut searcher = Baseline::new(16);
     let limits = Limits::nodes(config.nodes.max(1));
     let stop = AtomicBool::new(false);
     let start = Position::start_with(config.size, config.rules)?;
@@ -302,14 +305,13 @@ pub fn generate(
             continue;
         }
         searcher.clear();
-        let Ok(result) = searcher.search(&game, &limits, &SearchOptions::default(), &stop, |_| {})
-        else {
+        let Ok(result) = searcher.search(&game, &limits, &stop) else {
             continue;
         };
         scored += 1;
-        if let Score::Cp(cp) = result.score
-            && cp.abs() <= config.max_eval
-        {
+        // Wins score near 30 000, far outside any --max-eval.
+        let cp = result.value;
+        if cp.abs() <= config.max_eval {
             out.push(Opening {
                 position,
                 turns: game.turns().to_vec(),
@@ -397,6 +399,26 @@ mod tests {
             generate(&config, |_, _| {}).unwrap_err(),
             PositionError::WrongBoard(fanorona_core::GameKind::Telo)
         );
+    }
+
+    /// The built-in file, made at commit 5d80e54 by the engine of the day (whose search was
+    /// v0.1.0's), is the independent record: its first lines must come out of the generator
+    /// (the rest of the run is sequential in the same way; `cargo xtask docs --check-slow`
+    /// runs the whole command and compares the header's counts of the full run).
+    #[test]
+    fn the_builtin_suite_is_what_its_command_makes() {
+        let mut config = GenerateConfig::new(BoardSize::STANDARD, Rules::STANDARD, 4, 8);
+        config.max_eval = 50;
+        config.nodes = 50_000;
+        config.seed = 1;
+        let made = generate(&config, |_, _| {}).unwrap();
+        let lines: Vec<String> = made.openings.iter().map(Opening::to_string).collect();
+        let committed: Vec<&str> = SUITE_5X9
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .take(8)
+            .collect();
+        assert_eq!(lines, committed);
     }
 
     #[test]

@@ -359,6 +359,7 @@ impl Timeouts {
 /// |---|---|
 /// | `random` | a uniformly random legal turn |
 /// | `greedy` | a turn capturing the most stones (ties broken at random) |
+/// | `greedy:random=P` | the same, but P per cent of its turns (0 to 100) are random legal turns: a stand-in for a new player |
 /// | `engine` | this engine at full strength |
 /// | `engine:LEVEL` | this engine at a level (`beginner`, `casual`, `strong`, `maximum`) |
 /// | `engine:depth=N`, `engine:nodes=N`, `engine:movetime=MS` | this engine at a fixed limit |
@@ -379,6 +380,11 @@ pub enum PlayerSpec {
     Random,
     /// The largest capture.
     Greedy,
+    /// The largest capture, but a random turn `random` per cent of the time.
+    GreedyRandom {
+        /// Per cent of the turns played at random, 0 to 100.
+        random: u8,
+    },
     /// This engine.
     Engine {
         /// The level (its imperfection, and its limits when none are given).
@@ -432,6 +438,7 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Random => f.write_str("random"),
             PlayerSpec::Greedy => f.write_str("greedy"),
+            PlayerSpec::GreedyRandom { random } => write!(f, "greedy:random={random}"),
             PlayerSpec::Engine {
                 level,
                 limits,
@@ -652,6 +659,17 @@ impl FromStr for PlayerSpec {
         match kind {
             "random" if spec == "random" => Ok(PlayerSpec::Random),
             "greedy" if spec == "greedy" => Ok(PlayerSpec::Greedy),
+            "greedy" => {
+                let value = spec
+                    .strip_prefix("greedy:random=")
+                    .ok_or_else(|| options.error("expected greedy or greedy:random=P".into()))?;
+                match value.parse::<u8>() {
+                    Ok(random) if random <= 100 => Ok(PlayerSpec::GreedyRandom { random }),
+                    _ => Err(options.error(
+                        "greedy:random=P takes a per cent of random turns from 0 to 100".into(),
+                    )),
+                }
+            }
             "engine" if spec == "engine:v0" || spec.starts_with("engine:v0:") => {
                 let e = options.engine(parts.skip(1))?;
                 if e.level.is_some() || e.threads.is_some() || e.eval.is_some() {
@@ -724,6 +742,11 @@ impl PlayerSpec {
             }),
             PlayerSpec::Greedy => Box::new(GreedyPlayer {
                 rng: Rng::new(seed),
+                random: 0,
+            }),
+            PlayerSpec::GreedyRandom { random } => Box::new(GreedyPlayer {
+                rng: Rng::new(seed),
+                random: u64::from(*random),
             }),
             PlayerSpec::Engine {
                 level,
@@ -797,18 +820,31 @@ impl Player for RandomPlayer {
     }
 }
 
-/// Plays a turn that captures the most stones (a random one among equals).
+/// Plays a turn that captures the most stones (a random one among equals); with a share of
+/// random turns, a random legal turn that often instead.
 pub struct GreedyPlayer {
     rng: Rng,
+    /// Per cent of the turns played at random.
+    random: u64,
 }
 
 impl Player for GreedyPlayer {
     fn name(&self) -> String {
-        "greedy".to_owned()
+        if self.random == 0 {
+            "greedy".to_owned()
+        } else {
+            format!("greedy:random={}", self.random)
+        }
     }
 
     fn choose(&mut self, game: &Game) -> Result<Turn, PlayerError> {
         let turns = game.position().legal_turns();
+        if self.random > 0 && self.rng.below(100) < self.random {
+            if turns.is_empty() {
+                return Err(PlayerError::GameOver);
+            }
+            return Ok(turns[self.rng.below(turns.len() as u64) as usize]);
+        }
         let most = turns
             .iter()
             .map(|t| t.captured().count())
@@ -1229,9 +1265,13 @@ impl ExternalPlayer {
             ));
         } else if Rules::NAMES
             .iter()
-            // `game` is needed only for another game than the capture game (the full text
-            // leaves it out otherwise).
-            .filter(|n| **n != "game" || rules.game() != fanorona_core::GameKind::Capture)
+            // `game` is needed only for another game than the capture game, `vela` only for
+            // another account than Montgomery's (the full text leaves them out otherwise).
+            .filter(|n| match **n {
+                "game" => rules.game() != fanorona_core::GameKind::Capture,
+                "vela" => rules.vela() != fanorona_core::VelaRule::Montgomery,
+                _ => true,
+            })
             .all(|n| self.has_option(n))
         {
             for pair in rules.to_full_string().split(',') {
@@ -1452,6 +1492,8 @@ mod tests {
         for text in [
             "random",
             "greedy",
+            "greedy:random=20",
+            "greedy:random=0",
             "engine",
             "engine:beginner",
             "engine:strong:movetime=100",
@@ -1504,6 +1546,9 @@ mod tests {
             "engine:speed=3",
             "uci:",
             "random:depth=3",
+            "greedy:random=101",
+            "greedy:random=x",
+            "greedy:depth=2",
             "engine:v0:casual",
             "engine:v0x",
             "engine:v0:speed=1",
@@ -1553,6 +1598,29 @@ mod tests {
         let mut p = PlayerSpec::Greedy.build(3, None).unwrap();
         let t = p.choose(&game).unwrap();
         assert_eq!(t.captured().count(), 2);
+    }
+
+    #[test]
+    fn greedy_with_random_turns_plays_some_smaller_captures() {
+        // Same position as above: always random would take c1 alone about two times in three.
+        let game = Game::new(Position::from_fen("9/9/9/9/W1B1W1BB1 w").unwrap());
+        let mut always = PlayerSpec::GreedyRandom { random: 100 }
+            .build(3, None)
+            .unwrap();
+        let mut never = PlayerSpec::GreedyRandom { random: 0 }
+            .build(3, None)
+            .unwrap();
+        let mut small = 0;
+        for _ in 0..60 {
+            let t = always.choose(&game).unwrap();
+            assert!(game.position().is_legal(&t));
+            if t.captured().count() < 2 {
+                small += 1;
+            }
+            assert_eq!(never.choose(&game).unwrap().captured().count(), 2);
+        }
+        assert!(small > 10, "{small} of 60 random turns took one stone");
+        assert_eq!(always.name(), "greedy:random=100");
     }
 
     #[test]

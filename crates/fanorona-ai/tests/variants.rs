@@ -167,3 +167,81 @@ fn the_engine_protocol_plays_both_games() {
     let turn = vela.parse_turn(best.split(' ').next().unwrap()).unwrap();
     assert!(turn.is_paika(), "{out}");
 }
+
+fn bell_rules() -> Rules {
+    "game=vela,vela=bell".parse().unwrap()
+}
+
+#[test]
+fn bell_vela_engine_games_stay_legal() {
+    let start = Position::start_with(BoardSize::STANDARD, bell_rules()).unwrap();
+    let game = engine_game(start, 3, 60);
+    let mut pos = start;
+    for turn in game.turns() {
+        if pos.is_vela_phase() {
+            match pos.side_to_move() {
+                // White receives the handicap: one step, one stone, every turn.
+                Color::White => assert!(turn.len() == 1 && turn.captured().count() == 1),
+                Color::Black => assert!(turn.is_paika(), "{turn}"),
+            }
+        }
+        pos = pos.play(turn).expect("legal");
+    }
+    assert_eq!(game.position().rules(), bell_rules());
+    // White took a stone at each of its turns while Black had more than five.
+    assert!(game.position().stones(Color::Black).count() < 22);
+    if let Some(o) = game.outcome()
+        && o.reason == EndReason::NoVelaCapture
+    {
+        assert_eq!(o.winner, Some(Color::Black));
+    }
+}
+
+#[test]
+fn bell_vela_the_engine_knows_a_receiver_without_capture_loses() {
+    // 5x5: Black (the giver, six stones on the e-file and d5) against White's a1, which can
+    // only take a stone brought to a3, c1 or c3. No black paika does, so any of them leaves
+    // White without a capture: Black wins at once, even where a stuck side would draw.
+    let rules = bell_rules().with_stuck(fanorona_core::StuckRule::Draws);
+    let pos = Position::from_fen_with("3BB/4B/4B/4B/W3B b vela", rules).unwrap();
+    assert_eq!(best(pos, 3).1, Score::Win(1));
+    // Under Montgomery's Vela Black receives the handicap there, and nothing is decided.
+    let montgomery = Rules::VELA.with_stuck(fanorona_core::StuckRule::Draws);
+    let pos = Position::from_fen_with("3BB/4B/4B/4B/W3B b vela", montgomery).unwrap();
+    assert_ne!(best(pos, 3).1, Score::Win(1));
+}
+
+#[test]
+fn the_engine_protocol_plays_bell_vela() {
+    let out = protocol("uci\nquit\n");
+    assert!(
+        out.contains("option name vela type combo default montgomery var montgomery var bell"),
+        "{out}"
+    );
+    // By the single options, as a match sends them to an engine without `Rules`.
+    let out = protocol(
+        "setoption name game value vela\nsetoption name vela value bell\nposition startpos\n\
+         go depth 2\nquit\n",
+    );
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap();
+    let start = Position::start_with(BoardSize::STANDARD, bell_rules()).unwrap();
+    let turn = start.parse_turn(best.split(' ').next().unwrap()).unwrap();
+    assert_eq!((turn.len(), turn.captured().count()), (1, 1), "{out}");
+    // The loss of a receiver without a capture, found by the search and told as game over.
+    let out = protocol(
+        "setoption name Rules value game=vela,vela=bell,stuck=draws\nsetoption name Board value 5x5\n\
+         position fen 3BB/4B/4B/4B/W3B b vela\ngo depth 3\nquit\n",
+    );
+    assert!(out.contains("score win 1"), "{out}");
+    let out = protocol(
+        "setoption name Rules value game=vela,vela=bell\nsetoption name Board value 5x5\n\
+         position fen 3BB/4B/4B/4B/W2B1 w vela\ngo depth 3\nquit\n",
+    );
+    assert!(out.contains("bestmove (none)"), "{out}");
+    assert!(out.contains("no capture in Vela"), "{out}");
+    let out = protocol("setoption name vela value wikipedia\nquit\n");
+    assert!(out.contains("error"), "{out}");
+}

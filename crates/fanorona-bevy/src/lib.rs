@@ -1,11 +1,12 @@
 //! The Fanorona 3D client, built on Bevy.
 //!
-//! One plugin per concern: [`board`] rendering, [`camera`], [`input`] and picking, game
-//! [`flow`], [`animation`], the [`engine`], [`analysis`] (hint, evaluation), game [`review`],
-//! [`clock`]s, [`sound`], [`export`], the [`tutorial`], [`ui`] panels, the file [`browser`] and
-//! [`persist`]ence, plus
-//! batch mode ([`batch`]) for screenshots and frame timing. Screens are the [`Screen`] states. The rules
-//! come only from `fanorona-core`, the engine only from `fanorona-ai`.
+//! One folder per feature, each with its plugin: [`game`] (the game being played: flow, input,
+//! engine, clocks, animation, sound, export, persistence), [`board`] (the 3D board and the
+//! camera), [`analysis`] (hint, analysis mode, review), the [`tutorial`], the file
+//! [`browser`] and the [`ui`] (layout, theme, widgets, menu, game panels); plus [`settings`],
+//! the command line ([`cli`]) and batch mode ([`batch`]) for screenshots and frame timing.
+//! Screens are the [`Screen`] states. The rules come only from `fanorona-core`, the engine
+//! only from `fanorona-ai`.
 
 #![allow(
     elided_lifetimes_in_paths,
@@ -18,26 +19,17 @@
 )]
 
 pub mod analysis;
-pub mod animation;
 pub mod batch;
 pub mod board;
 pub mod browser;
-pub mod camera;
 pub mod cli;
-pub mod clock;
-pub mod engine;
-pub mod export;
-pub mod flow;
-pub mod input;
-pub mod persist;
-pub mod review;
+pub mod game;
 pub mod settings;
-pub mod sound;
 pub mod tutorial;
 pub mod ui;
 
 #[cfg(test)]
-mod tests;
+mod test_support;
 
 use std::time::Duration;
 
@@ -47,8 +39,8 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use fanorona_core::{Game, Position};
 
 use crate::cli::LaunchOptions;
-use crate::flow::{Match, Player, players_for};
-use crate::persist::{GamesDir, default_games_dir, load_game};
+use crate::game::flow::{Match, Player, players_for};
+use crate::game::persist::{GamesDir, default_games_dir, load_game};
 use crate::settings::{
     AnimationSpeed, Mode, Settings, SettingsFile, default_settings_path, load_settings,
 };
@@ -66,20 +58,13 @@ pub enum Screen {
 /// Every plugin of the client except Bevy's own (used by the app and by tests).
 pub fn client_plugins(app: &mut App) {
     app.add_plugins((
-        flow::plugin,
-        animation::plugin,
+        game::plugin,
         board::plugin,
-        camera::plugin,
-        input::plugin,
-        engine::plugin,
+        board::camera::plugin,
         analysis::plugin,
+        analysis::review::plugin,
         ui::plugin,
-        persist::plugin,
         tutorial::plugin,
-        clock::plugin,
-        export::plugin,
-        review::plugin,
-        sound::plugin,
         browser::plugin,
     ));
 }
@@ -223,7 +208,7 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
                     m.size()
                 )
             })?;
-            m.apply(&flow::Command::Click(point));
+            m.apply(&game::flow::Command::Click(point));
         }
         app.insert_resource(m);
         if !options.menu {
@@ -238,7 +223,9 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
     }
     // A record opened from the command line is reviewed (in batch mode only when asked).
     if options.review || (options.game.is_some() && !batch && options.turn.is_none()) {
-        app.world_mut().resource_mut::<review::Review>().enabled = true;
+        app.world_mut()
+            .resource_mut::<analysis::review::Review>()
+            .enabled = true;
     }
     if let Some(dir) = &options.browse {
         let games = app.world().resource::<GamesDir>().0.clone();

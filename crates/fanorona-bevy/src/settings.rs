@@ -141,7 +141,7 @@ pub struct Settings {
     /// Whether the tutorial was offered already (it is offered on the first start).
     pub tutorial_offered: bool,
     /// The time control (clocks for both sides).
-    pub clock: crate::clock::TimeControl,
+    pub clock: crate::game::clock::TimeControl,
     /// Whether the sounds are off.
     pub muted: bool,
 }
@@ -157,7 +157,7 @@ impl Default for Settings {
             rules: Rules::default().to_string(),
             animation: AnimationSpeed::Normal,
             tutorial_offered: false,
-            clock: crate::clock::TimeControl::Off,
+            clock: crate::game::clock::TimeControl::Off,
             muted: false,
         }
     }
@@ -249,7 +249,7 @@ pub fn load_settings(path: &Path) -> Result<Settings, SettingsError> {
 /// crash never leaves half a file.
 pub fn save_settings(path: &Path, settings: &Settings) -> Result<(), SettingsError> {
     let text = serde_json::to_string_pretty(settings).expect("settings always serialize");
-    crate::persist::write_atomically(path, (text + "\n").as_bytes())
+    crate::game::persist::write_atomically(path, (text + "\n").as_bytes())
         .map_err(|e| SettingsError::Io(path.to_owned(), e))
 }
 

@@ -21,7 +21,21 @@ use output::StdoutVerdict;
 
 /// Fanorona rules, records and engine on the command line.
 #[derive(Parser)]
-#[command(name = "fanorona", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "fanorona",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = "Examples:
+  fanorona perft 5                      # 431852 sequences of 5 turns
+  fanorona show --play \"f2-e3A d5-d4A\"  # a position, drawn
+  fanorona analyse --depth 10           # the engine's best turn
+  fanorona solve --board 3x3            # 3x3 solved: White wins
+  fanorona validate games.fgn           # replay game records
+  fanorona engine                       # the engine protocol
+  fanorona help perft                   # a command's own examples"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

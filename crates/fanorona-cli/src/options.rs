@@ -30,7 +30,7 @@ pub struct PositionArgs {
 pub struct RuleArgs {
     /// Rule options as one list, e.g. `stuck=draws,repetition=off`, and the game: `game=capture`
     /// (Fanoron-Tsivy and the other boards' capture game, the default), `game=vela` or
-    /// `game=telo` (see docs/rules.md).
+    /// `game=telo`; for Vela, `vela=montgomery` (default) or `vela=bell` (see docs/rules.md).
     #[arg(long, value_name = "LIST")]
     pub rules: Option<String>,
     /// Each player's first turn is a single capture step.
@@ -48,6 +48,10 @@ pub struct RuleArgs {
     /// Draw after this many turns without a capture (default 100), or `off`.
     #[arg(long, value_name = "N|off")]
     pub no_capture_limit: Option<String>,
+    /// Whose Vela `game=vela` plays: `montgomery` (default: the previous winner opens as
+    /// White) or `bell` (the other side opens and must take one stone a turn).
+    #[arg(long, value_name = "montgomery|bell")]
+    pub vela: Option<String>,
 }
 
 impl RuleArgs {
@@ -73,6 +77,9 @@ impl RuleArgs {
         if let Some(v) = &self.no_capture_limit {
             rules.set("no-capture-limit", v)?;
         }
+        if let Some(v) = &self.vela {
+            rules.set("vela", v)?;
+        }
         Ok(rules)
     }
 }
@@ -97,6 +104,7 @@ impl RuleArgs {
             (self.stuck.is_some(), "stuck"),
             (self.repetition.is_some(), "repetition"),
             (self.no_capture_limit.is_some(), "no-capture-limit"),
+            (self.vela.is_some(), "vela"),
         ];
         for (given, name) in own {
             if given && listed.contains(&name) {

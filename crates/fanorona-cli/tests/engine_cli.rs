@@ -138,6 +138,28 @@ fn bench_runs_the_v0_engine_and_node_budgets() {
         assert!(p["nodes"].as_u64().unwrap() <= 50_000, "{p}");
         assert!(p["depth"].as_u64().unwrap() >= 1, "{p}");
     }
+    // The text summary of a budget gives the depths reached, not the least alone (a position
+    // with one legal turn is answered at depth 1).
+    let out = fanorona(&["bench", "--nodes", "5000", "--no-nnue"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("5000 nodes a position: "), "{last}");
+    let depths: Vec<u32> = text
+        .lines()
+        .filter_map(|l| l.split(" nodes depth ").nth(1))
+        .map(|d| d.split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    let mut sorted = depths.clone();
+    sorted.sort_unstable();
+    let expected = format!(
+        "depth reached: median {}, {} to {}",
+        sorted[sorted.len() / 2],
+        sorted[0],
+        sorted[sorted.len() - 1]
+    );
+    assert_eq!(depths.len(), 12, "{text}");
+    assert!(last.ends_with(&expected), "{last} / {expected}");
 }
 
 #[test]

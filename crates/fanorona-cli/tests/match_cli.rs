@@ -296,6 +296,37 @@ fn an_sprt_stops_and_the_summary_has_pairs_elo_and_the_rerun_command() {
 }
 
 #[test]
+fn the_rerun_command_writes_the_games_where_the_match_did() {
+    let dir = Dir::new();
+    let openings = dir.path("one.txt");
+    std::fs::write(&openings, format!("{ONE_TURN}\n")).unwrap();
+    let games = dir.path("games.fgn");
+    for (resume, tail) in [
+        (false, format!(" --out {games}")),
+        (true, format!(" --out {games} --resume")),
+    ] {
+        let mut args = vec![
+            "match",
+            "random",
+            "greedy",
+            "--games",
+            "2",
+            "--openings",
+            &openings,
+            "--out",
+            &games,
+            "--json",
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        let v = json(&fanorona(&args));
+        let command = v["command"].as_str().unwrap();
+        assert!(command.ends_with(&tail), "{command}");
+    }
+}
+
+#[test]
 fn the_text_summary_names_the_conditions() {
     let out = fanorona(&[
         "match",

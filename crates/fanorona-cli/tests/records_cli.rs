@@ -297,4 +297,12 @@ fn every_command_has_help_with_examples() {
         assert_eq!(o.status.code(), Some(0), "{cmd}");
         assert!(stdout(&o).contains("Examples:"), "{cmd}: {}", stdout(&o));
     }
+    // The top-level help too (README: "every command, with examples").
+    let o = run(&["--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).contains("\nExamples:\n  fanorona perft 5"),
+        "{}",
+        stdout(&o)
+    );
 }

@@ -165,3 +165,89 @@ fn solve_answers_for_telo_and_refuses_vela_in_its_first_phase() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("first phase"), "{}", stderr(&out));
 }
+
+#[test]
+fn bell_vela_through_the_command_line() {
+    // Hand-counted in crates/fanorona-core/tests/variants.rs: on 5x5, 5 single captures into
+    // c3, then 3 + 3 + 3 + 7 + 7 giving paikas; on 5x9, the five captures into e3.
+    let out = fanorona(&[
+        "perft",
+        "2",
+        "--board",
+        "5x5",
+        "--rules",
+        "game=vela,vela=bell",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(last_line(&out), "23");
+    let out = fanorona(&[
+        "perft",
+        "2",
+        "--board",
+        "5x5",
+        "--rules",
+        "game=vela",
+        "--vela",
+        "bell",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(last_line(&out), "23");
+    let out = fanorona(&["perft", "1", "--rules", "game=vela,vela=bell"]);
+    assert_eq!(last_line(&out), "5");
+    // The option is checked, and given once.
+    let out = fanorona(&["perft", "1", "--rules", "game=vela,vela=belle"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("rule option vela takes montgomery or bell"),
+        "{}",
+        stderr(&out)
+    );
+    let out = fanorona(&["perft", "1", "--rules", "vela=bell", "--vela", "bell"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("give it once"), "{}", stderr(&out));
+    // A record names it in its Rules tag: validated and shown under it.
+    let d = dir("bell");
+    let fgn = d.join("bell.fgn");
+    std::fs::write(
+        &fgn,
+        "[Variant \"Vela\"]\n[Rules \"vela=bell\"]\n[Result \"*\"]\n\n1. e2-e3A *\n",
+    )
+    .unwrap();
+    let out = fanorona(&["validate", fgn.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    let out = fanorona(&["show", fgn.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("last turn e2-e3A, captured e4"),
+        "{}",
+        stdout(&out)
+    );
+    // Under Montgomery's Vela (no Rules tag) White may not open with a capture.
+    std::fs::write(&fgn, "[Variant \"Vela\"]\n[Result \"*\"]\n\n1. e2-e3A *\n").unwrap();
+    let out = fanorona(&["validate", fgn.to_str().unwrap()]);
+    assert!(!out.status.success());
+    // show --rules: White without a capture has lost.
+    let out = fanorona(&[
+        "show",
+        "--fen",
+        "3BB/4B/4B/4B/W3B b vela",
+        "--rules",
+        "game=vela,vela=bell",
+        "--play",
+        "e1-d1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("Black wins (no capture in Vela)"),
+        "{}",
+        stdout(&out)
+    );
+    // Solve refuses the first phase, naming the giver.
+    let out = fanorona(&["solve", "--rules", "game=vela,vela=bell"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("Black, under vela=bell"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,7 +1,9 @@
 //! Sets of points as 64-bit masks.
 
 use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use core::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 
 use crate::{BoardSize, Point};
 
@@ -48,6 +50,33 @@ impl Bitboard {
     #[inline]
     pub const fn contains(self, point: Point) -> bool {
         self.0 >> point.index() & 1 == 1
+    }
+
+    /// Adds the index of `point` to the set; returns whether it was new.
+    ///
+    /// ```
+    /// use fanorona_core::{Bitboard, BoardSize};
+    ///
+    /// let e3 = BoardSize::STANDARD.parse_point("e3").unwrap();
+    /// let mut set = Bitboard::EMPTY;
+    /// assert!(set.insert(e3));
+    /// assert!(!set.insert(e3));
+    /// assert!(set.remove(e3));
+    /// assert!(set.is_empty());
+    /// ```
+    #[inline]
+    pub fn insert(&mut self, point: Point) -> bool {
+        let new = !self.contains(point);
+        self.0 |= 1 << point.index();
+        new
+    }
+
+    /// Removes the index of `point` from the set; returns whether it was there.
+    #[inline]
+    pub fn remove(&mut self, point: Point) -> bool {
+        let had = self.contains(point);
+        self.0 &= !(1 << point.index());
+        had
     }
 
     /// Number of points in the set.
@@ -152,6 +181,35 @@ macro_rules! bit_op {
 bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+/// The difference: the points of `self` not in `rhs` (`a - b` is `a & !b`).
+///
+/// ```
+/// use fanorona_core::{Bitboard, BoardSize};
+///
+/// let [a1, c2] = ["a1", "c2"].map(|n| BoardSize::DIMY.parse_point(n).unwrap());
+/// let both = a1.bit() | c2.bit();
+/// assert_eq!(both - c2.bit(), a1.bit());
+/// assert_eq!(both & c2.bit(), c2.bit());
+/// assert_eq!(both ^ a1.bit(), c2.bit());
+/// let mut set = both;
+/// set -= a1.bit();
+/// assert_eq!(set, c2.bit());
+/// ```
+impl Sub for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn sub(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & !rhs.0)
+    }
+}
+
+impl SubAssign for Bitboard {
+    #[inline]
+    fn sub_assign(&mut self, rhs: Bitboard) {
+        self.0 &= !rhs.0;
+    }
+}
 
 impl Not for Bitboard {
     type Output = Bitboard;

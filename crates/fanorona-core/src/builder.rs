@@ -1,9 +1,15 @@
 //! Building a turn step by step, for interactive clients.
+//!
+//! The builder writes no rule of its own: it keeps the position's legal turns
+//! ([`Position::legal_turns`], which follows the game of the rules: the capture game, Vela or
+//! Fanoron-Telo) and narrows them to those that begin with the steps made so far.
 
 use core::fmt;
 
 use crate::movegen;
-use crate::{Bitboard, Color, Direction, Point, Position, Step, StepKind, StepList, Turn};
+use crate::{
+    Bitboard, Color, Direction, Point, Position, Step, StepKind, StepList, Turn, TurnList,
+};
 
 /// Builds a turn one step at a time, as a player makes it on a board.
 ///
@@ -13,8 +19,14 @@ use crate::{Bitboard, Color, Direction, Point, Position, Step, StepKind, StepLis
 /// stop here. When a move from one point to another allows both approach and withdrawal, the
 /// list holds two steps with the same points and different kinds: the caller chooses.
 ///
-/// The steps offered are exactly those that lead to the turns of
-/// [`Position::legal_turns`] (a property test checks it).
+/// The builder follows the game of the position's rules: in Vela's first phase the restricted
+/// side is offered only its legal paika moves and the other side single capture steps that
+/// take one stone; in Fanoron-Telo's placement phase there is no step but a placement
+/// ([`TurnBuilder::legal_placements`], [`TurnBuilder::place`]), then one paika step a turn.
+///
+/// The steps offered are exactly those that lead to the turns of [`Position::legal_turns`],
+/// and [`TurnBuilder::finish`] returns the legal turn itself (a property test checks it for
+/// every game, board size and rule option).
 ///
 /// # Examples
 ///
@@ -38,9 +50,32 @@ use crate::{Bitboard, Color, Direction, Point, Position, Step, StepKind, StepLis
 /// assert_eq!(turn, pos.parse_turn("d3-e3W").unwrap());
 /// # Ok::<(), fanorona_core::StepError>(())
 /// ```
+///
+/// A placement in Fanoron-Telo:
+///
+/// ```
+/// use fanorona_core::{BoardSize, Position, Rules};
+///
+/// let pos = Position::start_with(BoardSize::TELO, Rules::TELO)?;
+/// let mut builder = pos.begin_turn();
+/// assert!(builder.legal_steps().is_empty());
+/// assert_eq!(builder.legal_placements().count(), 9);
+/// let b2 = pos.size().parse_point("b2").unwrap();
+/// builder.place(b2)?;
+/// let turn = builder.finish()?;
+/// assert!(turn.is_placement());
+/// assert_eq!(turn.to_string(), "b2");
+/// assert!(pos.play(&turn).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct TurnBuilder {
     start: Position,
+    /// The legal turns of `start` that begin with the steps made so far (after a placement:
+    /// that placement).
+    turns: TurnList,
+    /// The number of steps made so far.
+    depth: usize,
     me: u64,
     opp: u64,
     turn: Option<Turn>,
@@ -48,7 +83,7 @@ pub struct TurnBuilder {
     last: usize,
 }
 
-/// Why a step or the end of a turn was refused.
+/// Why a step, a placement or the end of a turn was refused.
 ///
 /// ```
 /// use fanorona_core::{Position, StepError};
@@ -69,6 +104,9 @@ pub enum StepError {
     /// The step is not among [`TurnBuilder::legal_steps`]; it names its points (see
     /// [`Step`]'s `Display`).
     Illegal(Step),
+    /// The point is not among [`TurnBuilder::legal_placements`]: not the placement phase of
+    /// Fanoron-Telo, a point taken, or a step or placement already made.
+    IllegalPlacement(Point),
     /// The turn cannot end yet: no step was made, or compulsory continuation demands more.
     CannotEnd,
 }
@@ -77,6 +115,7 @@ impl fmt::Display for StepError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StepError::Illegal(s) => write!(f, "illegal {} step {s}", s.kind),
+            StepError::IllegalPlacement(p) => write!(f, "illegal placement on {p}"),
             StepError::CannotEnd => write!(f, "the turn cannot end here"),
         }
     }
@@ -85,10 +124,19 @@ impl fmt::Display for StepError {
 impl std::error::Error for StepError {}
 
 impl Position {
-    /// Starts building a turn step by step.
+    /// Starts building a turn step by step (see [`TurnBuilder`]).
+    ///
+    /// ```
+    /// use fanorona_core::Position;
+    ///
+    /// let builder = Position::standard().begin_turn();
+    /// assert_eq!(builder.legal_steps().len(), 5);
+    /// ```
     pub fn begin_turn(&self) -> TurnBuilder {
         TurnBuilder {
             start: *self,
+            turns: self.legal_turns(),
+            depth: 0,
             me: self.stones[self.side.index()],
             opp: self.stones[self.side.other().index()],
             turn: None,
@@ -98,72 +146,84 @@ impl Position {
     }
 }
 
+/// The `n`th step of `turn` (counting from 0), if it has that many.
+fn nth_step(turn: &Turn, n: usize) -> Option<Step> {
+    if n < turn.len() {
+        turn.steps().nth(n)
+    } else {
+        None
+    }
+}
+
 impl TurnBuilder {
     /// The position the turn started from.
     pub fn start(&self) -> &Position {
         &self.start
     }
 
+    /// Whether a placement was made (then no step follows).
+    fn placed(&self) -> bool {
+        self.turn.is_some_and(|t| t.is_placement())
+    }
+
     /// The steps legal now: first steps before any step, continuation steps during a chain,
-    /// none after a paika or when the chain cannot go on.
+    /// none after a paika or a placement, or when the chain cannot go on.
     pub fn legal_steps(&self) -> StepList {
         let mut out = StepList::new();
-        let pos = &self.start;
-        let size = pos.size();
-        let kind = |wd: bool| {
-            if wd {
-                StepKind::Withdrawal
-            } else {
-                StepKind::Approach
-            }
-        };
-        match self.turn {
-            None => {
-                let (masks, any) = movegen::capture_masks(pos);
-                if any {
-                    movegen::first_capture_steps(pos, &masks, |from, d, wd, to, _| {
-                        out.push(Step {
-                            from: Point::new(size, from),
-                            to: Point::new(size, to),
-                            dir: Direction::from_index(d),
-                            kind: kind(wd),
-                        });
-                    });
-                } else {
-                    movegen::paika_steps(pos, u64::MAX, |from, d, to| {
-                        out.push(Step {
-                            from: Point::new(size, from),
-                            to: Point::new(size, to),
-                            dir: Direction::from_index(d),
-                            kind: StepKind::Paika,
-                        });
-                    });
-                }
-            }
-            Some(turn) => {
-                if turn.is_paika() || pos.is_opening_restricted() {
-                    return out;
-                }
-                let at = turn.to().index() as u8;
-                movegen::continuation_steps(
-                    pos,
-                    at,
-                    self.me,
-                    self.opp,
-                    self.visited,
-                    self.last,
-                    |d, wd, to, _| {
-                        out.push(Step {
-                            from: Point::new(size, at),
-                            to: Point::new(size, to),
-                            dir: Direction::from_index(d),
-                            kind: kind(wd),
-                        });
-                    },
-                );
+        if self.placed() {
+            return out;
+        }
+        for turn in self.turns.iter() {
+            if let Some(step) = nth_step(turn, self.depth)
+                && !out.contains(&step)
+            {
+                out.push(step);
             }
         }
         out
+    }
+
+    /// The points where a stone may be placed now: the empty points during Fanoron-Telo's
+    /// placement phase, before anything is placed; empty otherwise.
+    ///
+    /// ```
+    /// use fanorona_core::Position;
+    ///
+    /// let pos = Position::from_fen("3/1W1/3 b")?;
+    /// let pos = pos.with_rules("game=telo".parse()?)?;
+    /// let places = pos.begin_turn().legal_placements();
+    /// assert_eq!(places.count(), 8);
+    /// assert!(!places.contains(pos.size().parse_point("b2").unwrap()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_placements(&self) -> Bitboard {
+        if self.turn.is_some() {
+            return Bitboard::EMPTY;
+        }
+        self.turns
+            .iter()
+            .filter(|t| t.is_placement())
+            .map(|t| t.to())
+            .collect()
+    }
+
+    /// Places a new stone on `at` (Fanoron-Telo's placement phase): the whole turn, which
+    /// [`TurnBuilder::finish`] then returns.
+    ///
+    /// # Errors
+    ///
+    /// [`StepError::IllegalPlacement`] when `at` is not one of
+    /// [`TurnBuilder::legal_placements`]; the builder is unchanged.
+    pub fn place(&mut self, at: Point) -> Result<(), StepError> {
+        if !self.legal_placements().contains(at) || at.size() != self.start.size() {
+            return Err(StepError::IllegalPlacement(at));
+        }
+        self.turns.retain(|t| t.is_placement() && t.to() == at);
+        let turn = self.turns[0];
+        self.turn = Some(turn);
+        self.me |= 1u64 << at.index();
+        self.visited |= 1u64 << at.index();
+        Ok(())
     }
 
     /// The legal steps from `from` now (see [`TurnBuilder::legal_steps`]): what a client
@@ -210,7 +270,8 @@ impl TurnBuilder {
     }
 
     /// Takes back the last step and returns it (`None` before the first step). The builder is
-    /// then as it was before that step.
+    /// then as it was before that step. A placement is taken back too, and returns `None`
+    /// (it is not a step).
     ///
     /// ```
     /// use fanorona_core::Position;
@@ -227,9 +288,13 @@ impl TurnBuilder {
     /// ```
     pub fn undo_step(&mut self) -> Option<Step> {
         let turn = self.turn?;
+        let mut again = self.start.begin_turn();
+        if turn.is_placement() {
+            *self = again;
+            return None;
+        }
         let steps: StepList = turn.steps().collect();
         let (last, before) = steps.split_last()?;
-        let mut again = self.start.begin_turn();
         for step in before {
             again
                 .play_step(*step)
@@ -240,23 +305,55 @@ impl TurnBuilder {
     }
 
     /// The stones `step` would capture now (empty for a paika or an illegal step).
+    ///
+    /// In Vela's first phase a capture takes only the first stone of the line:
+    ///
+    /// ```
+    /// use fanorona_core::{BoardSize, Position, Rules};
+    ///
+    /// let pos = Position::start(BoardSize::STANDARD).with_rules(Rules::VELA)?;
+    /// // White (restricted) moves first: no capture is offered.
+    /// let builder = pos.begin_turn();
+    /// assert!(builder.legal_steps().iter().all(|s| !s.kind.is_capture()));
+    /// let pos = pos.play(&pos.parse_turn("d3-e3")?)?;
+    /// // Black's d4-d3 approach would take d2 and d1 in the capture game; here only d2.
+    /// let builder = pos.begin_turn();
+    /// assert_eq!(builder.legal_steps().len(), 3);
+    /// let [d4, d3, d2] = ["d4", "d3", "d2"].map(|n| pos.size().parse_point(n).unwrap());
+    /// let step = builder.steps_between(d4, d3)[0];
+    /// assert_eq!(builder.captured_by(step).points(pos.size()).collect::<Vec<_>>(), [d2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn captured_by(&self, step: Step) -> Bitboard {
-        let opp = self.opp;
+        if !step.kind.is_capture() || self.placed() {
+            return Bitboard::EMPTY;
+        }
         let geo = self.start.geometry();
-        let start = match step.kind {
-            StepKind::Paika => return Bitboard::EMPTY,
-            StepKind::Approach => geo.neighbour(step.to, step.dir),
-            StepKind::Withdrawal => geo.neighbour(step.from, step.dir.opposite()),
-        };
-        let dir = match step.kind {
-            StepKind::Withdrawal => step.dir.opposite(),
-            _ => step.dir,
-        };
-        match start {
-            Some(p) if self.legal_steps().contains(&step) => Bitboard::from_bits(
-                movegen::capture_line(&self.start, p.index() as u8, dir.index(), opp),
+        let (start, dir) = match step.kind {
+            StepKind::Withdrawal => (
+                geo.neighbour(step.from, step.dir.opposite()),
+                step.dir.opposite(),
             ),
-            _ => Bitboard::EMPTY,
+            _ => (geo.neighbour(step.to, step.dir), step.dir),
+        };
+        let Some(start) = start else {
+            return Bitboard::EMPTY;
+        };
+        // The line the step strikes, as far as the rules of the game let it capture: the
+        // stones every legal turn that begins this way captures (Vela's first phase takes
+        // only the first stone).
+        let mut taken = None;
+        for turn in self.turns.iter() {
+            if nth_step(turn, self.depth) == Some(step) {
+                *taken.get_or_insert(u64::MAX) &= turn.captured().bits();
+            }
+        }
+        match taken {
+            Some(taken) => Bitboard::from_bits(
+                movegen::capture_line(&self.start, start.index() as u8, dir.index(), self.opp)
+                    & taken,
+            ),
+            None => Bitboard::EMPTY,
         }
     }
 
@@ -284,25 +381,30 @@ impl TurnBuilder {
             self.turn = Some(base.push_capture(d, step.kind == StepKind::Withdrawal, to, captured));
             self.opp &= !captured;
         }
+        let depth = self.depth;
+        self.turns.retain(|t| nth_step(t, depth) == Some(step));
+        self.depth += 1;
         self.me ^= (1u64 << from) | (1u64 << to);
         self.visited |= (1u64 << from) | (1u64 << to);
         self.last = d;
         Ok(())
     }
 
-    /// The steps made so far, as a (possibly unfinished) turn.
+    /// The steps made so far, as a (possibly unfinished) turn; a placement once made.
     pub fn turn_so_far(&self) -> Option<Turn> {
         self.turn
     }
 
-    /// Whether the turn may end now: after a paika, or after a capture step unless compulsory
-    /// continuation demands another.
+    /// The legal turn made of exactly the steps (or the placement) made so far, if any.
+    fn finished(&self) -> Option<Turn> {
+        self.turn?;
+        self.turns.iter().copied().find(|t| t.len() == self.depth)
+    }
+
+    /// Whether the turn may end now: after a paika or a placement, or after a capture step
+    /// unless compulsory continuation demands another.
     pub fn can_end(&self) -> bool {
-        match self.turn {
-            None => false,
-            Some(t) if t.is_paika() => true,
-            Some(_) => !self.start.rules().compulsory_continuation || self.legal_steps().is_empty(),
-        }
+        self.finished().is_some()
     }
 
     /// Whether no further step is possible (the turn is over once it can end).
@@ -310,7 +412,7 @@ impl TurnBuilder {
         self.turn.is_some() && self.legal_steps().is_empty()
     }
 
-    /// The moving stone's point during a chain.
+    /// The moving stone's point during a chain (the placed stone's point after a placement).
     pub fn current_point(&self) -> Option<Point> {
         self.turn.map(|t| t.to())
     }
@@ -334,15 +436,13 @@ impl TurnBuilder {
         }
     }
 
-    /// Ends the turn.
+    /// Ends the turn and returns it: the legal turn of [`Position::legal_turns`] made of the
+    /// steps (or the placement) made, ready for [`Position::play`].
     ///
     /// # Errors
     ///
     /// [`StepError::CannotEnd`] when [`TurnBuilder::can_end`] is false.
     pub fn finish(&self) -> Result<Turn, StepError> {
-        match self.turn {
-            Some(t) if self.can_end() => Ok(t),
-            _ => Err(StepError::CannotEnd),
-        }
+        self.finished().ok_or(StepError::CannotEnd)
     }
 }

@@ -31,6 +31,20 @@ use crate::{
 };
 
 /// What is wrong with a position string, and where.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::{FenError, Position};
+///
+/// match Position::from_fen("3/1X1/3 w") {
+///     Err(FenError::BadChar { rank, column, found }) => assert_eq!((rank, column, found), (2, 2, 'X')),
+///     other => panic!("{other:?}"),
+/// }
+/// let e = Position::from_fen("3/3/3 x").unwrap_err();
+/// assert!(matches!(e, FenError::BadSide { .. }));
+/// assert_eq!(e.to_string(), "position string: side to move must be w or b, not \"x\"");
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum FenError {
@@ -161,7 +175,25 @@ impl fmt::Display for FenError {
     }
 }
 
-impl std::error::Error for FenError {}
+/// [`source`](std::error::Error::source) is the wrapped [`SizeError`] or [`PositionError`]
+/// (whose message `Display` already includes); none for the other variants.
+///
+/// ```
+/// use std::error::Error;
+/// use fanorona_core::{Position, SizeError};
+///
+/// let e = Position::from_fen("WWWW/WWWW/WWWW w").unwrap_err(); // 4 columns
+/// assert!(e.source().is_some_and(|s| s.is::<SizeError>()));
+/// ```
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenError::Size(e) => Some(e),
+            FenError::Position(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl Position {
     /// Reads a position string under the standard rules (those of Vela or Fanoron-Telo when

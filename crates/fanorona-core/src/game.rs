@@ -52,7 +52,7 @@ pub struct Game {
 ///     }
 ///     other => panic!("{other:?}"),
 /// }
-/// game.resign(Color::Black);
+/// game.resign(Color::Black)?;
 /// assert!(matches!(game.play_text("d5-d4A"), Err(PlayError::GameOver(_))));
 /// # Ok::<(), PlayError>(())
 /// ```
@@ -82,7 +82,38 @@ impl fmt::Display for PlayError {
     }
 }
 
-impl std::error::Error for PlayError {}
+/// [`source`](std::error::Error::source) is the [`TurnError`] of [`PlayError::Text`] (whose
+/// message `Display` already includes); none for the other variants.
+impl std::error::Error for PlayError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlayError::Text(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl PlayError {
+    /// Why the turn is not legal, whether it was given as a turn ([`PlayError::Illegal`]) or
+    /// as text ([`PlayError::Text`] of [`TurnError::Illegal`]); `None` for a game that is over
+    /// and for text that is no turn or an ambiguous one.
+    ///
+    /// ```
+    /// use fanorona_core::{Game, IllegalReason};
+    ///
+    /// let mut game = Game::default();
+    /// let e = game.play_text("a1-a2").unwrap_err();
+    /// assert!(matches!(e.reason(), Some(IllegalReason::Occupied(p)) if p.to_string() == "a2"));
+    /// assert_eq!(game.play_text("zz").unwrap_err().reason(), None);
+    /// ```
+    pub fn reason(&self) -> Option<IllegalReason> {
+        match self {
+            PlayError::Illegal { reason, .. }
+            | PlayError::Text(TurnError::Illegal { reason, .. }) => Some(*reason),
+            _ => None,
+        }
+    }
+}
 
 impl From<TurnError> for PlayError {
     fn from(e: TurnError) -> PlayError {
@@ -196,17 +227,41 @@ impl Game {
     }
 
     /// `color` resigns: the other side wins.
-    pub fn resign(&mut self, color: Color) {
-        if self.outcome().is_none() {
-            self.decided = Some(Outcome::win(color.other(), EndReason::Resignation));
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] with the outcome when the game has already ended (by the
+    /// rules, a resignation or an agreed draw); the game is unchanged.
+    ///
+    /// ```
+    /// use fanorona_core::{Color, Game, PlayError};
+    ///
+    /// let mut game = Game::default();
+    /// game.resign(Color::White)?;
+    /// assert_eq!(game.outcome().unwrap().winner, Some(Color::Black));
+    /// assert!(matches!(game.resign(Color::Black), Err(PlayError::GameOver(o)) if o.winner == Some(Color::Black)));
+    /// # Ok::<(), PlayError>(())
+    /// ```
+    pub fn resign(&mut self, color: Color) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
         }
+        self.decided = Some(Outcome::win(color.other(), EndReason::Resignation));
+        Ok(())
     }
 
     /// The players agree to a draw.
-    pub fn agree_draw(&mut self) {
-        if self.outcome().is_none() {
-            self.decided = Some(Outcome::draw(EndReason::Agreement));
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] with the outcome when the game has already ended; the game is
+    /// unchanged.
+    pub fn agree_draw(&mut self) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
         }
+        self.decided = Some(Outcome::draw(EndReason::Agreement));
+        Ok(())
     }
 
     /// How many times the current position (stones and side to move) has occurred in this
@@ -234,7 +289,7 @@ impl Game {
             return Some(o);
         }
         let rules = pos.rules();
-        if let Some(n) = rules.repetition
+        if let Some(n) = rules.repetition()
             && self.repetitions() >= n as usize
         {
             return Some(Outcome::draw(EndReason::Repetition));

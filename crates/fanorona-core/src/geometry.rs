@@ -22,7 +22,7 @@ use crate::Bitboard;
 /// assert!("9x9".parse::<BoardSize>().is_err()); // 81 points do not fit 64
 /// # Ok::<(), fanorona_core::SizeError>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BoardSize {
     index: u8,
 }
@@ -174,9 +174,44 @@ impl BoardSize {
         }
     }
 
+    /// Reads a point name such as `e3` on this board, with an error that says why not (the
+    /// `Option` form is [`BoardSize::parse_point`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PointError`] when the text is not a file letter and a rank digit of this board.
+    ///
+    /// ```
+    /// use fanorona_core::BoardSize;
+    ///
+    /// let size = BoardSize::DIMY;
+    /// assert_eq!(size.read_point("e5")?.to_string(), "e5");
+    /// let e = size.read_point("f1").unwrap_err();
+    /// assert_eq!(e.to_string(), "\"f1\" is not a point of the 5x5 board (files a to e, ranks 1 to 5)");
+    /// # Ok::<(), fanorona_core::PointError>(())
+    /// ```
+    pub fn read_point(self, name: &str) -> Result<Point, PointError> {
+        self.parse_point(name).ok_or_else(|| PointError {
+            text: crate::notation::excerpt(name),
+            size: self,
+        })
+    }
+
     /// All points of this board, `a1` first, rank by rank.
     pub fn points(self) -> impl ExactSizeIterator<Item = Point> + Clone {
         (0..self.len() as u8).map(move |index| Point { index, size: self })
+    }
+}
+
+/// `BoardSize(5x9)`.
+///
+/// ```
+/// use fanorona_core::BoardSize;
+/// assert_eq!(format!("{:?}", BoardSize::STANDARD), "BoardSize(5x9)");
+/// ```
+impl fmt::Debug for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BoardSize({self})")
     }
 }
 
@@ -198,6 +233,38 @@ impl FromStr for BoardSize {
         BoardSize::new(rows, cols)
     }
 }
+
+/// A text that names no point of a board ([`BoardSize::read_point`]).
+///
+/// ```
+/// use fanorona_core::BoardSize;
+///
+/// let e = BoardSize::STANDARD.read_point("a6").unwrap_err();
+/// assert_eq!((e.text.as_str(), e.size), ("a6", BoardSize::STANDARD));
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub struct PointError {
+    /// The text read (at most its first 40 characters).
+    pub text: String,
+    /// The board it was read on.
+    pub size: BoardSize,
+}
+
+impl fmt::Display for PointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not a point of the {} board (files a to {}, ranks 1 to {})",
+            self.text,
+            self.size,
+            char::from(b'a' + self.size.cols() - 1),
+            self.size.rows()
+        )
+    }
+}
+
+impl std::error::Error for PointError {}
 
 /// The error for a board size that is not supported.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -248,7 +315,7 @@ impl std::error::Error for SizeError {}
 /// assert_ne!(e3, small);
 /// assert!(!BoardSize::DIMY.contains(e3));
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Point {
     index: u8,
     size: BoardSize,
@@ -290,6 +357,19 @@ impl Point {
     #[inline]
     pub const fn bit(self) -> Bitboard {
         Bitboard::from_bits(1u64 << self.index)
+    }
+}
+
+/// `Point(a2)`: its name (the board is not written; `{:#?}` is the same).
+///
+/// ```
+/// use fanorona_core::BoardSize;
+/// let a2 = BoardSize::STANDARD.parse_point("a2").unwrap();
+/// assert_eq!(format!("{a2:?}"), "Point(a2)");
+/// ```
+impl fmt::Debug for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Point({self})")
     }
 }
 
@@ -704,7 +784,11 @@ impl<'de> serde::Deserialize<'de> for BoardSize {
 /// With serde, a point is written with its board: `{"board": "5x9", "name": "e3"}`.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    rename = "Point",
+    expecting = "a point: its board and name",
+    deny_unknown_fields
+)]
 struct PointRepr<'a> {
     board: BoardSize,
     #[serde(borrow)]

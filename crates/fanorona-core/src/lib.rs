@@ -79,14 +79,14 @@ pub use builder::{StepError, TurnBuilder};
 pub use color::{Color, ColorError};
 pub use fen::FenError;
 pub use game::{Game, PlayError};
-pub use geometry::{BoardSize, Direction, DirectionError, Geometry, Point, SizeError};
+pub use geometry::{BoardSize, Direction, DirectionError, Geometry, Point, PointError, SizeError};
 pub use illegal::IllegalReason;
 pub use list::{StepList, StepListIntoIter, TurnList, TurnListIntoIter};
 pub use notation::{TurnError, TurnSyntaxError, TurnText};
 pub use outcome::{EndReason, Outcome};
 pub use perft::perft;
 pub use position::{Position, PositionError, Setup};
-pub use rules::{GameKind, Rules, RulesError, StuckRule};
+pub use rules::{GameKind, Rules, RulesError, StuckRule, VelaRule};
 pub use turn::{MAX_STEPS, Step, StepKind, Turn};
 
 /// The README's example, compiled and run as a doctest.

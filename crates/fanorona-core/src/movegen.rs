@@ -127,6 +127,9 @@ pub(crate) fn has_legal_turn(pos: &Position) -> bool {
     if pos.rules.game == GameKind::Telo {
         return crate::variants::telo_has_legal_turn(pos);
     }
+    if crate::variants::bell_receiver(pos) {
+        return capture_masks(pos).1;
+    }
     let geo = pos.geo;
     let me = pos.stones[pos.side.index()];
     let empty = geo.all().bits() & !(me | pos.stones[pos.side.other().index()]);

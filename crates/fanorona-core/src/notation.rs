@@ -81,6 +81,25 @@ impl fmt::Display for TurnSyntaxError {
 impl std::error::Error for TurnSyntaxError {}
 
 /// Why a turn text cannot be played in a position.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::{IllegalReason, Position, TurnError};
+///
+/// let pos = Position::standard();
+/// match pos.parse_turn("d3-e3") {
+///     Err(TurnError::Ambiguous { candidates, .. }) => assert_eq!(candidates, ["d3-e3A", "d3-e3W"]),
+///     other => panic!("{other:?}"),
+/// }
+/// match pos.parse_turn("a1-a2") {
+///     Err(TurnError::Illegal { reason: IllegalReason::Occupied(p), .. }) => assert_eq!(p.to_string(), "a2"),
+///     other => panic!("{other:?}"),
+/// }
+/// let e = pos.parse_turn("d3-x3").unwrap_err();
+/// assert!(matches!(e, TurnError::Syntax(ref s) if s.offset == 3));
+/// assert!(e.to_string().starts_with("turn \"d3-x3\", character 4: expected "));
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum TurnError {

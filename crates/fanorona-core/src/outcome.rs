@@ -24,6 +24,10 @@ pub enum EndReason {
     Agreement,
     /// The winner has three stones in a line (Fanoron-Telo).
     Alignment,
+    /// Under Bell's Vela (`game=vela,vela=bell`), the side receiving the handicap has no
+    /// capture while the other side still has more than five stones: it loses, whatever the
+    /// `stuck` option says.
+    NoVelaCapture,
 }
 
 impl EndReason {
@@ -37,6 +41,7 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
             EndReason::Alignment => "three in a line",
+            EndReason::NoVelaCapture => "no capture in Vela",
         }
     }
 }

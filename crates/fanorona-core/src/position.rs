@@ -62,6 +62,20 @@ impl Setup {
 }
 
 /// What makes a [`Setup`] unusable.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::{BoardSize, Bitboard, Position, PositionError, Rules, Setup};
+///
+/// let mut setup = Setup::empty(BoardSize::TELO);
+/// setup.white = Bitboard::from_bits(0b1_1111); // five stones
+/// let e = Position::from_setup(setup, Rules::TELO).unwrap_err();
+/// assert!(matches!(e, PositionError::TooManyStones(_)));
+/// // Fanoron-Telo is played on the 3x3 board only.
+/// let e = Position::start_with(BoardSize::STANDARD, Rules::TELO).unwrap_err();
+/// assert!(matches!(e, PositionError::WrongBoard(_)));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum PositionError {
@@ -340,6 +354,23 @@ impl Position {
         Bitboard::from_bits(self.geo.all().bits() & !(self.stones[0] | self.stones[1]))
     }
 
+    /// The points of `set` on this position's board, lowest index first: the stones of a
+    /// side, a turn's captures, a builder's highlights, listed without passing the board size.
+    ///
+    /// ```
+    /// use fanorona_core::{Color, Position};
+    ///
+    /// let pos = Position::from_fen("3/1W1/B2 w")?;
+    /// let names: Vec<String> = pos.points(pos.occupied()).map(|p| p.to_string()).collect();
+    /// assert_eq!(names, ["a1", "b2"]);
+    /// assert_eq!(pos.points(pos.stones(Color::White)).count(), 1);
+    /// # Ok::<(), fanorona_core::FenError>(())
+    /// ```
+    #[inline]
+    pub fn points(&self, set: Bitboard) -> crate::Points {
+        set.points(self.size())
+    }
+
     /// The colour of the stone on `point`, if any (none for a point of another board).
     #[inline]
     pub fn stone_at(&self, point: Point) -> Option<Color> {
@@ -402,7 +433,8 @@ impl Position {
     }
 
     /// Whether the side to move has a capture (and so must capture). Never in Fanoron-Telo,
-    /// nor for White during the Vela phase (it may not capture).
+    /// nor for the side giving the handicap during the Vela phase (it may not capture: White
+    /// under Montgomery's Vela, Black under Bell's).
     #[inline]
     pub fn has_capture(&self) -> bool {
         if self.rules.game != GameKind::Capture {
@@ -411,8 +443,10 @@ impl Position {
         movegen::capture_masks(self).1
     }
 
-    /// Whether the Vela restriction is in force: the game is Vela (`game=vela`) and White has
-    /// more than five stones (White only makes paika moves, Black captures one stone per turn).
+    /// Whether the Vela restriction is in force: the game is Vela (`game=vela`) and the side
+    /// giving the handicap ([`VelaRule::giver`](crate::VelaRule::giver): White under
+    /// Montgomery's Vela, the default, Black under Bell's) has more than five stones. That side
+    /// only makes paika moves, the other captures one stone per turn.
     ///
     /// ```
     /// use fanorona_core::{BoardSize, Position, Rules};
@@ -678,7 +712,9 @@ impl Position {
     /// The end of the game as far as this position alone decides it: in Fanoron-Telo a line
     /// of three (its side wins); in the capture game the side to move has no stones (it
     /// loses); in both, the side to move has no legal turn (it loses, or draws under
-    /// [`StuckRule::Draws`]). Repetition and the no-capture limit need the game's history:
+    /// [`StuckRule::Draws`]). Under Bell's Vela, the side receiving the handicap with no
+    /// capture during the restriction loses whatever the stuck rule says
+    /// ([`EndReason::NoVelaCapture`]). Repetition and the no-capture limit need the game's history:
     /// see [`Game::outcome`](crate::Game::outcome).
     pub fn outcome(&self) -> Option<Outcome> {
         let us = self.side;
@@ -690,6 +726,9 @@ impl Position {
             return Some(Outcome::win(us.other(), EndReason::NoStones));
         }
         if !self.has_legal_turn() {
+            if variants::bell_receiver(self) {
+                return Some(Outcome::win(us.other(), EndReason::NoVelaCapture));
+            }
             return Some(match self.rules.stuck {
                 StuckRule::Loses => Outcome::win(us.other(), EndReason::Stuck),
                 StuckRule::Draws => Outcome::draw(EndReason::Stuck),
@@ -741,6 +780,10 @@ impl fmt::Display for Position {
 /// `{"fen": "BBB/B1W/WWW w", "rules": {...}}`.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
+#[serde(
+    rename = "Position",
+    expecting = "a position: its position string and rules"
+)]
 struct PositionRepr {
     fen: String,
     #[serde(default)]

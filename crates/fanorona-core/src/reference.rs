@@ -112,6 +112,11 @@ pub enum Variant {
     /// Vela: while White has more than five stones, White only moves without capturing and
     /// each Black capture is one step that takes one stone; then the capture game.
     Vela,
+    /// Bell's Vela (`game=vela,vela=bell`): while Black (the previous winner) has more than
+    /// five stones, White must take exactly one stone each turn with one step and has no turn
+    /// without a capture; Black only moves without capturing, and only so as to leave White a
+    /// capture when it can; then the capture game.
+    VelaBell,
     /// Fanoron-Telo (3x3): three stones each, placed then moved one step; three in a line
     /// wins (no turn is left once a line stands).
     Telo,
@@ -522,13 +527,52 @@ impl Board {
         out
     }
 
+    /// Bell's Vela while Black has more than five stones.
+    fn vela_bell_turns(&self) -> Vec<ReferenceTurn> {
+        if self.side == Cell::Black {
+            // Black gives the stones: steps after which White can capture, when there are any.
+            let steps = self.plain_steps();
+            let mut gives = Vec::new();
+            for t in &steps {
+                if t.after.any_capture() {
+                    gives.push(t.clone());
+                }
+            }
+            return if gives.is_empty() { steps } else { gives };
+        }
+        // White takes one stone with one step, or has no turn at all.
+        let mut out = Vec::new();
+        for y in 0..self.rows {
+            for x in 0..self.cols {
+                if self.at(x, y) != Cell::White {
+                    continue;
+                }
+                for (d, letter, captured) in self.capture_steps(x, y, &[], None) {
+                    let (dx, dy) = DIRS[d];
+                    let (tx, ty) = (x + dx, y + dy);
+                    let (cx, cy) = captured[0];
+                    let mut after = self.clone();
+                    after.set(x, y, Cell::Empty);
+                    after.set(tx, ty, Cell::White);
+                    after.set(cx, cy, Cell::Empty);
+                    after.side = Cell::Black;
+                    let text = format!("{}-{}{letter}", Board::name(x, y), Board::name(tx, ty));
+                    out.push(ReferenceTurn { text, after });
+                }
+            }
+        }
+        out
+    }
+
     /// Every legal turn of its game (by default the solver's default rules, see the
     /// [module documentation](self)), in a fixed order. Empty when the side to move has lost
-    /// (no stones, or stuck) or, in Fanoron-Telo, when a line of three stands.
+    /// (no stones, or stuck) or, in Fanoron-Telo, when a line of three stands
+    /// (or, in Bell's Vela, White has no capture during the restriction).
     pub fn turns(&self) -> Vec<ReferenceTurn> {
         match self.variant {
             Variant::Telo => return self.telo_turns(),
             Variant::Vela if self.count(Cell::White) > 5 => return self.vela_turns(),
+            Variant::VelaBell if self.count(Cell::Black) > 5 => return self.vela_bell_turns(),
             _ => {}
         }
         let mut out = Vec::new();

@@ -1,7 +1,7 @@
 //! Rule options: the variations of Fanorona that players and programs use.
 
 use core::fmt;
-use core::num::NonZeroU16;
+use core::num::{NonZeroU8, NonZeroU16};
 use core::str::FromStr;
 
 /// What happens to a player who has stones but no legal turn.
@@ -30,7 +30,8 @@ pub enum GameKind {
     Capture,
     /// Vela, the handicap game: while White (the previous winner, who opens) has more than
     /// five stones, White only makes paika moves and each Black capture is one step that takes
-    /// one stone; then the capture game.
+    /// one stone; then the capture game. That is Montgomery's account, the default; the rule
+    /// option `vela=bell` ([`VelaRule::Bell`]) plays Bell's.
     Vela,
     /// Fanoron-Telo, the alignment game on the 3x3 board: three stones each, placed in turn,
     /// then moved one step along the lines; three in a line wins.
@@ -60,6 +61,61 @@ impl GameKind {
     }
 }
 
+/// Which account of Vela is played under `game=vela` (the `vela` rule option): who opens and
+/// what the side receiving the handicap must do. [`docs/rules.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/rules.md#vela)
+/// states both.
+///
+/// ```
+/// use fanorona_core::{Color, Rules, VelaRule};
+///
+/// let rules: Rules = "game=vela,vela=bell".parse()?;
+/// assert_eq!(rules.vela(), VelaRule::Bell);
+/// assert_eq!(VelaRule::Bell.giver(), Color::Black);
+/// assert_eq!(VelaRule::Montgomery.giver(), Color::White);
+/// # Ok::<(), fanorona_core::RulesError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[non_exhaustive]
+pub enum VelaRule {
+    /// Montgomery (1886): the previous winner opens (and so plays White), makes only paika
+    /// moves that surrender a stone when it can; the other side takes one stone per turn and
+    /// makes a paika when it has no capture (the default).
+    #[default]
+    Montgomery,
+    /// Bell (1979): the side receiving the handicap opens (and so plays White) and must take
+    /// exactly one stone every turn, losing when it has no capture; the previous winner
+    /// (Black) makes only paika moves that leave it a capture.
+    Bell,
+}
+
+impl VelaRule {
+    /// The stable name used in the `vela` rule option: `montgomery` or `bell`.
+    ///
+    /// ```
+    /// use fanorona_core::VelaRule;
+    ///
+    /// assert_eq!(VelaRule::Bell.name(), "bell");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            VelaRule::Montgomery => "montgomery",
+            VelaRule::Bell => "bell",
+        }
+    }
+
+    /// The side that gives the handicap (the previous winner), which never captures while it
+    /// has more than five stones: White under Montgomery (the winner opens), Black under Bell
+    /// (the other side opens).
+    pub const fn giver(self) -> crate::Color {
+        match self {
+            VelaRule::Montgomery => crate::Color::White,
+            VelaRule::Bell => crate::Color::Black,
+        }
+    }
+}
+
 /// The rule options of a game. [`Rules::default()`] is the standard game.
 ///
 /// Every `Rules` value is valid: the options are read through [`Rules::set`], the text form
@@ -78,6 +134,7 @@ impl GameKind {
 /// | `repetition` | `2`..`255`, `off` | `3` | draw on this occurrence of a position |
 /// | `no-capture-limit` | `1`..`65535`, `off` | `100` | draw after this many turns in a row without a capture |
 /// | `game` | `capture`, `vela`, `telo` | `capture` | the game: `vela` the handicap game, `telo` Fanoron-Telo's alignment game (3x3 only) |
+/// | `vela` | `montgomery`, `bell` | `montgomery` | whose account of Vela `game=vela` follows ([`VelaRule`]) |
 ///
 /// # Examples
 ///
@@ -104,12 +161,14 @@ pub struct Rules {
     pub(crate) stuck: StuckRule,
     /// Draw when a position (with the same side to move) occurs this many times; `None` turns
     /// the rule off.
-    pub(crate) repetition: Option<u8>,
+    pub(crate) repetition: Option<NonZeroU8>,
     /// Draw after this many consecutive turns (of either side) without a capture; `None` turns
     /// the rule off.
     pub(crate) no_capture_limit: Option<u16>,
     /// The game: the capture game, Vela or Fanoron-Telo's alignment game.
     pub(crate) game: GameKind,
+    /// Whose account of Vela is played under `game=vela`.
+    pub(crate) vela: VelaRule,
 }
 
 impl Rules {
@@ -118,9 +177,10 @@ impl Rules {
         opening_restriction: false,
         compulsory_continuation: false,
         stuck: StuckRule::Loses,
-        repetition: Some(3),
+        repetition: NonZeroU8::new(3),
         no_capture_limit: Some(100),
         game: GameKind::Capture,
+        vela: VelaRule::Montgomery,
     };
 
     /// Vela, the handicap game, under the standard options otherwise (`game=vela`).
@@ -136,8 +196,9 @@ impl Rules {
         ..Rules::STANDARD
     };
 
-    /// Whether the Vela restriction is in force when White has `white_stones` stones: the game
-    /// is Vela and White (the previous winner) has more than five stones.
+    /// Whether the Vela restriction is in force when the side giving the handicap (the
+    /// previous winner: White under Montgomery, Black under Bell, see [`VelaRule::giver`]) has
+    /// `giver_stones` stones: the game is Vela and that side has more than five stones.
     ///
     /// ```
     /// use fanorona_core::Rules;
@@ -146,18 +207,19 @@ impl Rules {
     /// assert!(!Rules::VELA.vela_phase(5) && !Rules::STANDARD.vela_phase(22));
     /// ```
     #[inline]
-    pub const fn vela_phase(&self, white_stones: u32) -> bool {
-        matches!(self.game, GameKind::Vela) && white_stones > 5
+    pub const fn vela_phase(&self, giver_stones: u32) -> bool {
+        matches!(self.game, GameKind::Vela) && giver_stones > 5
     }
 
     /// The stable names of all options, in the order they are written.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 7] = [
         "opening-restriction",
         "compulsory-continuation",
         "stuck",
         "repetition",
         "no-capture-limit",
         "game",
+        "vela",
     ];
 
     /// Whether each player's first turn is a single capture step.
@@ -182,14 +244,30 @@ impl Rules {
     /// `None` when the rule is off.
     #[inline]
     pub const fn repetition(&self) -> Option<u8> {
-        self.repetition
+        // Stored as `NonZeroU8` (a count is at least 2) to keep `Rules`, and so `Position`, small.
+        match self.repetition {
+            Some(n) => Some(n.get()),
+            None => None,
+        }
     }
 
-    /// The number of consecutive turns without a capture that draws, 1 or more; `None` when
-    /// the rule is off.
+    /// The number of consecutive turns without a capture that draws, 1 or more (by its type,
+    /// the same as [`Rules::with_no_capture_limit`] takes); `None` when the rule is off.
+    ///
+    /// ```
+    /// use core::num::NonZeroU16;
+    /// use fanorona_core::Rules;
+    ///
+    /// assert_eq!(Rules::STANDARD.no_capture_limit(), NonZeroU16::new(100));
+    /// let limit = Rules::STANDARD.no_capture_limit().map_or(0, NonZeroU16::get);
+    /// assert_eq!(limit, 100);
+    /// ```
     #[inline]
-    pub const fn no_capture_limit(&self) -> Option<u16> {
-        self.no_capture_limit
+    pub const fn no_capture_limit(&self) -> Option<NonZeroU16> {
+        match self.no_capture_limit {
+            Some(n) => NonZeroU16::new(n),
+            None => None,
+        }
     }
 
     /// The game played: the capture game, Vela or Fanoron-Telo.
@@ -226,6 +304,28 @@ impl Rules {
         self
     }
 
+    /// Whose account of Vela is played under `game=vela` (Montgomery by default); the option
+    /// changes nothing in the other games.
+    #[inline]
+    pub const fn vela(&self) -> VelaRule {
+        self.vela
+    }
+
+    /// These rules with another account of Vela (it applies under `game=vela`).
+    ///
+    /// ```
+    /// use fanorona_core::{Rules, VelaRule};
+    ///
+    /// let bell = Rules::VELA.with_vela(VelaRule::Bell);
+    /// assert_eq!(bell.to_string(), "game=vela,vela=bell");
+    /// assert_eq!(bell.to_string().parse(), Ok(bell));
+    /// ```
+    #[must_use]
+    pub const fn with_vela(mut self, vela: VelaRule) -> Rules {
+        self.vela = vela;
+        self
+    }
+
     /// These rules with the no-capture limit set (a count of at least 1, by its type) or off.
     ///
     /// ```
@@ -233,7 +333,7 @@ impl Rules {
     /// use fanorona_core::Rules;
     ///
     /// let rules = Rules::STANDARD.with_no_capture_limit(NonZeroU16::new(50));
-    /// assert_eq!(rules.no_capture_limit(), Some(50));
+    /// assert_eq!(rules.no_capture_limit(), NonZeroU16::new(50));
     /// assert_eq!(rules.to_string(), "no-capture-limit=50");
     /// ```
     #[must_use]
@@ -267,7 +367,7 @@ impl Rules {
                 repeated: false,
             }),
             _ => {
-                self.repetition = n;
+                self.repetition = n.and_then(NonZeroU8::new);
                 Ok(self)
             }
         }
@@ -306,7 +406,7 @@ impl Rules {
         if all || self.repetition != d.repetition {
             out.push(format!(
                 "repetition={}",
-                num(self.repetition.map(u32::from))
+                num(self.repetition.map(|n| u32::from(n.get())))
             ));
         }
         if all || self.no_capture_limit != d.no_capture_limit {
@@ -319,6 +419,10 @@ impl Rules {
         // form: files written before the option existed keep their canonical text.
         if self.game != d.game {
             out.push(format!("game={}", self.game.name()));
+        }
+        // Likewise `vela`, written only for another account than Montgomery's.
+        if self.vela != d.vela {
+            out.push(format!("vela={}", self.vela.name()));
         }
         out
     }
@@ -353,7 +457,7 @@ impl Rules {
                 self.repetition = match value {
                     "off" => None,
                     v => match v.parse::<u8>() {
-                        Ok(n) if n >= 2 => Some(n),
+                        Ok(n) if n >= 2 => NonZeroU8::new(n),
                         _ => return Err(err()),
                     },
                 }
@@ -372,6 +476,13 @@ impl Rules {
                     "capture" => GameKind::Capture,
                     "vela" => GameKind::Vela,
                     "telo" => GameKind::Telo,
+                    _ => return Err(err()),
+                }
+            }
+            "vela" => {
+                self.vela = match value {
+                    "montgomery" => VelaRule::Montgomery,
+                    "bell" => VelaRule::Bell,
                     _ => return Err(err()),
                 }
             }
@@ -459,6 +570,11 @@ impl fmt::Display for RulesError {
                 "rule option game takes capture, vela or telo, not {}",
                 crate::escape::quoted(&self.value)
             ),
+            "vela" => write!(
+                f,
+                "rule option vela takes montgomery or bell, not {}",
+                crate::escape::quoted(&self.value)
+            ),
             "opening-restriction" | "compulsory-continuation" => write!(
                 f,
                 "rule option {} takes on or off, not {}",
@@ -522,7 +638,13 @@ mod tests {
 /// option keeps its standard value), read through the same checks as the text form.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(
+    rename = "Rules",
+    expecting = "rules: an object of rule options by name",
+    default,
+    rename_all = "kebab-case",
+    deny_unknown_fields
+)]
 struct RulesRepr {
     opening_restriction: bool,
     compulsory_continuation: bool,
@@ -530,6 +652,7 @@ struct RulesRepr {
     repetition: Option<u8>,
     no_capture_limit: Option<u16>,
     game: GameKind,
+    vela: VelaRule,
 }
 
 #[cfg(feature = "serde")]
@@ -546,9 +669,10 @@ impl From<Rules> for RulesRepr {
             opening_restriction: r.opening_restriction,
             compulsory_continuation: r.compulsory_continuation,
             stuck: r.stuck,
-            repetition: r.repetition,
+            repetition: r.repetition(),
             no_capture_limit: r.no_capture_limit,
             game: r.game,
+            vela: r.vela,
         }
     }
 }
@@ -571,6 +695,7 @@ impl TryFrom<RulesRepr> for Rules {
             .with_compulsory_continuation(r.compulsory_continuation)
             .with_stuck(r.stuck)
             .with_game(r.game)
+            .with_vela(r.vela)
             .with_no_capture_limit(limit)
             .with_repetition(r.repetition)
     }

@@ -50,7 +50,9 @@ impl fmt::Display for StepKind {
 }
 
 /// One step of a turn: a stone moves from a point to an adjacent one.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+///
+/// `Debug` writes it as in turn text: `Step(d3-e3W)`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Step {
     /// The point the stone leaves.
@@ -61,6 +63,12 @@ pub struct Step {
     pub dir: Direction,
     /// Paika, approach or withdrawal.
     pub kind: StepKind,
+}
+
+impl fmt::Debug for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Step({self})")
+    }
 }
 
 impl fmt::Display for Step {
@@ -238,6 +246,22 @@ impl Turn {
         Bitboard::from_bits(self.captured)
     }
 
+    /// The points of the stones the turn captures, lowest index first, on the turn's own
+    /// board (no board size to pass).
+    ///
+    /// ```
+    /// use fanorona_core::Position;
+    ///
+    /// let turn = Position::standard().parse_turn("f2-e3A")?;
+    /// let names: Vec<String> = turn.captured_points().map(|p| p.to_string()).collect();
+    /// assert_eq!(names, ["d4", "c5"]);
+    /// # Ok::<(), fanorona_core::TurnError>(())
+    /// ```
+    #[inline]
+    pub fn captured_points(&self) -> crate::Points {
+        self.captured().points(self.size)
+    }
+
     /// The board size the turn was made for.
     #[inline]
     pub fn size(&self) -> BoardSize {
@@ -285,6 +309,46 @@ impl fmt::Display for Turn {
             }
         }
         Ok(())
+    }
+}
+
+/// Turns are ordered by board size, then starting point, then their steps (direction and
+/// capture kind, step by step, a turn before its longer extensions), then the stones they
+/// capture: a total order consistent with `Eq`, for sorted lists and ordered maps.
+///
+/// ```
+/// use fanorona_core::Position;
+///
+/// let pos = Position::standard();
+/// let mut turns = pos.legal_turns().to_vec();
+/// turns.sort();
+/// assert!(turns.windows(2).all(|w| w[0] < w[1]));
+/// assert_eq!(turns[0].to_string(), "d2-e3A");
+/// ```
+impl Ord for Turn {
+    fn cmp(&self, other: &Turn) -> core::cmp::Ordering {
+        let key = |t: &Turn| {
+            let steps: crate::StepList = t.steps().collect();
+            let steps: smallvec::SmallVec<[(u8, u8); 16]> = steps
+                .iter()
+                .map(|s| (s.dir.index() as u8, s.kind as u8))
+                .collect();
+            (
+                t.size.rows(),
+                t.size.cols(),
+                t.from,
+                t.capture,
+                steps,
+                t.captured,
+            )
+        };
+        key(self).cmp(&key(other))
+    }
+}
+
+impl PartialOrd for Turn {
+    fn partial_cmp(&self, other: &Turn) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 
@@ -353,7 +417,11 @@ impl Turn {
 /// back by itself: `{"board": "5x9", "text": "d2-d1W-e1A", "captured": ["c1", "f1"]}`.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    rename = "Turn",
+    expecting = "a turn: its board, text and captured points",
+    deny_unknown_fields
+)]
 struct TurnRepr {
     board: BoardSize,
     text: String,

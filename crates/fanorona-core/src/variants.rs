@@ -5,7 +5,7 @@
 //! one of them changes the turns of the position.
 
 use crate::movegen::{Sink, capture_masks, paika_steps};
-use crate::{Color, GameKind, Position, Turn};
+use crate::{Color, GameKind, Position, Turn, VelaRule};
 
 /// The eight lines of three on the 3x3 board (three ranks, three files, two diagonals), as
 /// bit masks of point indices (`rank * 3 + file`).
@@ -39,16 +39,30 @@ pub(crate) fn telo_winner(pos: &Position) -> Option<Color> {
         .find(|c| telo_aligned(pos.stones[c.index()]))
 }
 
-/// The side restricted during the Vela phase: the previous winner, who opens the game
-/// (Montgomery), and so plays White.
-pub(crate) const VELA_RESTRICTED: Color = Color::White;
+/// The side restricted during the Vela phase: the previous winner, who gives the handicap.
+/// Under Montgomery it opens the game and so plays White; under Bell the other side opens, and
+/// the previous winner plays Black.
+#[inline]
+pub(crate) fn vela_giver(pos: &Position) -> Color {
+    pos.rules.vela.giver()
+}
 
 /// Whether the Vela restriction is in force: the game is Vela and the restricted side has
 /// more than five stones.
 #[inline]
 pub(crate) fn vela_restricted(pos: &Position) -> bool {
     pos.rules
-        .vela_phase(pos.stones[VELA_RESTRICTED.index()].count_ones())
+        .vela_phase(pos.stones[vela_giver(pos).index()].count_ones())
+}
+
+/// Whether the side to move receives the handicap under Bell's Vela while the restriction is
+/// in force: it must capture, and without a capture it has no turn and loses.
+#[inline]
+pub(crate) fn bell_receiver(pos: &Position) -> bool {
+    pos.rules.game == GameKind::Vela
+        && pos.rules.vela == VelaRule::Bell
+        && pos.side != vela_giver(pos)
+        && vela_restricted(pos)
 }
 
 /// Whether the side to move must capture (and can): false for the restricted side during the
@@ -58,7 +72,7 @@ pub(crate) fn has_capture(pos: &Position) -> bool {
     match pos.rules.game {
         GameKind::Telo => false,
         _ => {
-            if pos.side == VELA_RESTRICTED && vela_restricted(pos) {
+            if pos.side == vela_giver(pos) && vela_restricted(pos) {
                 return false;
             }
             capture_masks(pos).1
@@ -79,7 +93,7 @@ pub(crate) fn generate<S: Sink>(pos: &Position, only: u64, sink: &mut S) -> bool
         return false;
     }
     let size = pos.size();
-    if pos.side == VELA_RESTRICTED {
+    if pos.side == vela_giver(pos) {
         // The restricted side never captures, and it surrenders stones: when some of its paika
         // moves leave the other side a capture, only those are legal.
         let (mut offers, mut others) = (Vec::new(), Vec::new());
@@ -101,9 +115,13 @@ pub(crate) fn generate<S: Sink>(pos: &Position, only: u64, sink: &mut S) -> bool
     }
     let (mut masks, any) = capture_masks(pos);
     if !any {
-        paika_steps(pos, only, |from, d, to| {
-            sink.push(Turn::paika(size, from, d, to))
-        });
+        // Montgomery: the other side moves without capturing. Bell: it has no turn (and loses,
+        // see `Position::outcome`).
+        if pos.rules.vela == VelaRule::Montgomery {
+            paika_steps(pos, only, |from, d, to| {
+                sink.push(Turn::paika(size, from, d, to))
+            });
+        }
         return true;
     }
     for d in 0..8 {

@@ -170,7 +170,7 @@ fn games_to_records_and_back() {
     // An agreed draw in the middle of a game is read back as one.
     let mut drawn = Game::default();
     drawn.play_text("f2-e3A").unwrap();
-    drawn.agree_draw();
+    drawn.agree_draw().unwrap();
     let back = GameRecord::from_game(&drawn).to_game().unwrap();
     assert_eq!(back, drawn);
     assert_eq!(back.decided(), drawn.decided());

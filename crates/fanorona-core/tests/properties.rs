@@ -4,9 +4,13 @@
 #[allow(dead_code, reason = "each test binary uses part of the helpers")]
 mod common;
 
+use core::num::NonZeroU16;
+
 use common::naive;
+use fanorona_core::reference::{Board, Variant};
 use fanorona_core::{
-    Bitboard, BoardSize, Color, Game, Position, Rules, Setup, StuckRule, Turn, TurnBuilder,
+    Bitboard, BoardSize, Color, Game, GameKind, Position, Rules, Setup, StuckRule, Turn,
+    TurnBuilder,
 };
 use proptest::prelude::*;
 
@@ -79,15 +83,148 @@ fn sorted_texts(turns: impl IntoIterator<Item = Turn>) -> Vec<String> {
     v
 }
 
-fn builder_turns(b: &TurnBuilder, out: &mut Vec<Turn>) {
+/// Every turn the builder can make from `b`, step by step and by placement, depth first.
+/// Checks on the way that the builder never strands a player: every state it reaches can
+/// end or go on, and every state is the start of some legal turn (`legal`).
+fn builder_turns(b: &TurnBuilder, legal: &[Turn], out: &mut Vec<Turn>) {
+    let steps = b.legal_steps();
+    let places = b.legal_placements();
+    if let Some(so_far) = b.turn_so_far() {
+        let made: Vec<_> = so_far.steps().collect();
+        let begins = |t: &Turn| {
+            if so_far.is_placement() {
+                *t == so_far
+            } else {
+                t.steps().take(made.len()).eq(made.iter().copied())
+            }
+        };
+        assert!(
+            legal.iter().any(begins),
+            "the builder's steps {made:?} begin no legal turn of {}",
+            b.start()
+        );
+        assert!(
+            b.can_end() || !steps.is_empty(),
+            "a dead end after {made:?} in {}",
+            b.start()
+        );
+    }
     if b.can_end() {
         out.push(b.finish().expect("can end"));
     }
-    for step in b.legal_steps() {
+    for step in steps {
         let mut next = b.clone();
         next.play_step(step).expect("a listed step is playable");
-        builder_turns(&next, out);
+        builder_turns(&next, legal, out);
     }
+    for at in places.points(b.start().size()) {
+        let mut next = b.clone();
+        next.place(at).expect("a listed placement is playable");
+        assert!(next.legal_steps().is_empty() && next.legal_placements().is_empty());
+        builder_turns(&next, legal, out);
+    }
+}
+
+/// Rules of the capture game or of Vela (every board) with random options.
+fn arb_rules_any() -> impl Strategy<Value = Rules> {
+    (
+        arb_rules(),
+        any::<bool>(),
+        prop_oneof![Just(None), (2u8..=255).prop_map(Some)],
+        prop_oneof![Just(None), (1u16..).prop_map(NonZeroU16::new)],
+    )
+        .prop_map(|(rules, vela, repetition, limit)| {
+            rules
+                .with_game(if vela {
+                    GameKind::Vela
+                } else {
+                    GameKind::Capture
+                })
+                .with_repetition(repetition)
+                .expect("2 or more")
+                .with_no_capture_limit(limit)
+        })
+}
+
+/// Any board with random stones under the capture game's or Vela's rules.
+fn arb_position_any_game() -> impl Strategy<Value = Position> {
+    (arb_position(), arb_rules_any()).prop_map(|(pos, rules)| {
+        pos.with_rules(rules)
+            .expect("the capture game and Vela play on every board")
+    })
+}
+
+/// A Fanoron-Telo position: at most three stones a side on the 3x3 board, either side to
+/// move, random options.
+fn arb_telo() -> impl Strategy<Value = Position> {
+    (
+        proptest::sample::subsequence((0u8..9).collect::<Vec<_>>(), 0..=6),
+        any::<u8>(),
+        any::<bool>(),
+        arb_rules(),
+    )
+        .prop_filter_map(
+            "a legal Fanoron-Telo setup",
+            |(points, split, black, rules)| {
+                let (mut white, mut black_stones) = (0u64, 0u64);
+                for (i, p) in points.iter().enumerate() {
+                    if split >> i & 1 == 0 && white.count_ones() < 3
+                        || black_stones.count_ones() == 3
+                    {
+                        white |= 1 << p;
+                    } else {
+                        black_stones |= 1 << p;
+                    }
+                }
+                let mut setup = Setup::empty(BoardSize::TELO);
+                setup.white = Bitboard::from_bits(white);
+                setup.black = Bitboard::from_bits(black_stones);
+                setup.side_to_move = if black { Color::Black } else { Color::White };
+                Position::from_setup(setup, rules.with_game(GameKind::Telo)).ok()
+            },
+        )
+}
+
+/// A position reached by random play from the start under any game: the capture game and
+/// Vela on a random board, Fanoron-Telo on its own.
+fn arb_played_any_game() -> impl Strategy<Value = Position> {
+    (
+        0..BoardSize::ALL.len() + 1,
+        arb_rules_any(),
+        any::<u64>(),
+        0usize..60,
+    )
+        .prop_map(|(i, rules, mut seed, plies)| {
+            let mut pos = match BoardSize::ALL.get(i) {
+                Some(&size) => Position::start_with(size, rules),
+                None => Position::start_with(BoardSize::TELO, rules.with_game(GameKind::Telo)),
+            }
+            .expect("a starting position");
+            for _ in 0..plies {
+                let turns = pos.legal_turns();
+                if turns.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos = pos
+                    .play(&turns[(seed % turns.len() as u64) as usize])
+                    .expect("legal");
+            }
+            pos
+        })
+}
+
+/// Positions of every game kind, board size and rule option.
+fn arb_any_game() -> impl Strategy<Value = Position> {
+    prop_oneof![
+        arb_position(),
+        arb_played(),
+        arb_position_any_game(),
+        arb_played_any_game(),
+        arb_telo(),
+    ]
 }
 
 proptest! {
@@ -112,10 +249,56 @@ proptest! {
     }
 
     #[test]
-    fn step_interface_agrees_with_turn_list(pos in prop_oneof![arb_position(), arb_played()]) {
+    fn step_interface_agrees_with_turn_list(pos in arb_any_game()) {
+        let legal = pos.legal_turns();
         let mut built = Vec::new();
-        builder_turns(&pos.begin_turn(), &mut built);
-        prop_assert_eq!(sorted_texts(built.iter().copied()), sorted_texts(pos.legal_turns()));
+        builder_turns(&pos.begin_turn(), &legal, &mut built);
+        // The builder reaches every legal turn, and only those: equal values (the captured
+        // stones too), not only equal texts, each once.
+        prop_assert_eq!(sorted_texts(built.iter().copied()), sorted_texts(legal.iter().copied()));
+        for t in &built {
+            prop_assert!(legal.contains(t), "{t} built but not legal in {pos}");
+        }
+        for t in legal.iter() {
+            prop_assert!(built.contains(t), "{t} legal but not built in {pos}");
+        }
+        // Each legal turn is reached step by step along its own steps, the stones each step
+        // takes add up to the turn's, the board the builder shows is the position after the
+        // turn, and the built turn plays.
+        for t in legal.iter() {
+            let mut b = pos.begin_turn();
+            let mut taken = Bitboard::EMPTY;
+            if t.is_placement() {
+                prop_assert!(b.legal_placements().contains(t.to()));
+                b.place(t.to()).unwrap();
+            }
+            for step in t.steps() {
+                prop_assert!(b.legal_steps().contains(&step), "{step} of {t} not offered in {pos}");
+                taken |= b.captured_by(step);
+                b.play_step(step).unwrap();
+            }
+            let done = b.finish().unwrap();
+            prop_assert_eq!(done, *t);
+            prop_assert_eq!(taken, t.captured());
+            let next = pos.play(&done).unwrap();
+            let us = pos.side_to_move();
+            prop_assert_eq!(b.stones(us), next.stones(us));
+            prop_assert_eq!(b.stones(us.other()), next.stones(us.other()));
+        }
+        // The independent reference generator agrees where it plays the same rules (the
+        // standard options of each game).
+        let kind = pos.rules().game();
+        if pos.rules() == Rules::STANDARD.with_game(kind) {
+            let variant = match kind {
+                GameKind::Vela => Variant::Vela,
+                GameKind::Telo => Variant::Telo,
+                _ => Variant::Standard,
+            };
+            let board = Board::from_fen(&pos.to_fen()).unwrap().with_variant(variant);
+            let mut reference: Vec<String> = board.turns().into_iter().map(|t| t.text).collect();
+            reference.sort();
+            prop_assert_eq!(reference, sorted_texts(built.iter().copied()));
+        }
         // The turns of each stone, put together, are the whole list.
         let mut by_stone = Vec::new();
         for p in pos.size().points() {
@@ -124,13 +307,9 @@ proptest! {
                 by_stone.push(t);
             });
         }
-        prop_assert_eq!(sorted_texts(by_stone), sorted_texts(pos.legal_turns()));
+        prop_assert_eq!(sorted_texts(by_stone), sorted_texts(legal.iter().copied()));
         // Counting in bulk agrees with the list, under every rule option.
-        prop_assert_eq!(pos.count_turns(), pos.legal_turns().len() as u64);
-        // And the turns themselves are equal values, not only equal texts.
-        for t in &built {
-            prop_assert!(pos.legal_turns().contains(t));
-        }
+        prop_assert_eq!(pos.count_turns(), legal.len() as u64);
     }
 
     #[test]

@@ -172,7 +172,7 @@ fn undo_restores_position_and_hash() {
 #[test]
 fn resignation_and_agreement() {
     let mut game = Game::default();
-    game.resign(Color::White);
+    game.resign(Color::White).unwrap();
     let o = game.outcome().unwrap();
     assert_eq!(
         (o.winner, o.reason),
@@ -180,7 +180,7 @@ fn resignation_and_agreement() {
     );
     game.undo();
     assert!(game.outcome().is_none());
-    game.agree_draw();
+    game.agree_draw().unwrap();
     assert_eq!(game.outcome().unwrap().reason, EndReason::Agreement);
 }
 

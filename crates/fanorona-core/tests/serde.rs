@@ -106,7 +106,7 @@ fn games_round_trip() {
     let mut game = Game::new(Position::start(BoardSize::DIMY));
     game.play_text("b2-c3A").unwrap();
     game.play_text("c5-d4A").unwrap();
-    game.resign(Color::White);
+    game.resign(Color::White).unwrap();
     let json = serde_json::to_value(&game).unwrap();
     assert_eq!(json["turns"], serde_json::json!(["b2-c3A", "c5-d4A"]));
     assert_eq!(json["start"]["fen"], "BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w");
@@ -121,4 +121,54 @@ fn games_round_trip() {
     let mut no_reason = json;
     no_reason["end"] = serde_json::json!({"winner": "white", "reason": "no-stones"});
     assert!(serde_json::from_value::<Game>(no_reason).is_err());
+}
+
+/// A turn the rules refuse, read from JSON text, is reported with its line and column (those
+/// of the end of the turn's string), also when the turns come before the start.
+#[test]
+fn refused_turns_in_json_say_where() {
+    let text = "{\n  \"start\": {\"fen\": \"BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w\"},\n  \"turns\": [\n    \"b2-c3A\",\n    \"b2-c3A\"\n  ]\n}";
+    let err = serde_json::from_str::<Game>(text).unwrap_err();
+    // Line 5 is `    "b2-c3A"`: the string ends at column 12.
+    assert_eq!((err.line(), err.column()), (5, 12), "{err}");
+    assert!(err.to_string().starts_with("turn 2: "), "{err}");
+    assert!(err.to_string().ends_with(" at line 5 column 12"), "{err}");
+    // Turns before the start are played once the start is known; the place is then the end of
+    // the game's object, but still a place.
+    let late = "{\"turns\": [\"b2-c3A\", \"zz\"],\n \"start\": {\"fen\": \"BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w\"}}";
+    let err = serde_json::from_str::<Game>(late).unwrap_err();
+    assert!(err.to_string().starts_with("turn 2: "), "{err}");
+    assert_eq!(err.line(), 2, "{err}");
+    // Duplicate and missing fields are refused, as before.
+    assert!(serde_json::from_str::<Game>(r#"{"turns": []}"#).is_err());
+    assert!(serde_json::from_str::<Game>(r#"{"start": {"fen": "3/3/3 w"}}"#).is_err());
+    assert!(
+        serde_json::from_str::<Game>(r#"{"start": {"fen": "3/3/3 w"}, "turns": [], "x": 1}"#)
+            .is_err()
+    );
+}
+
+/// Error messages name the public types, never the private forms they are read through.
+#[test]
+fn messages_name_public_types() {
+    for err in [
+        serde_json::from_str::<Rules>("\"stuck\"")
+            .unwrap_err()
+            .to_string(),
+        serde_json::from_str::<Turn>("3").unwrap_err().to_string(),
+        serde_json::from_str::<Point>("[]").unwrap_err().to_string(),
+        serde_json::from_str::<Position>("1")
+            .unwrap_err()
+            .to_string(),
+        serde_json::from_str::<Game>("1").unwrap_err().to_string(),
+    ] {
+        assert!(!err.contains("Repr"), "{err}");
+    }
+    let err = serde_json::from_str::<Rules>("\"stuck\"")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("expected rules: an object of rule options"),
+        "{err}"
+    );
 }

@@ -4,8 +4,8 @@
 use fanorona_core::record::{GameRecord, Reader};
 use fanorona_core::reference::{Board, Variant};
 use fanorona_core::{
-    BoardSize, Color, EndReason, FenError, Game, GameKind, Position, PositionError, Rules,
-    TurnError, perft,
+    BoardSize, Color, EndReason, FenError, Game, GameKind, Outcome, Position, PositionError, Rules,
+    TurnError, VelaRule, perft,
 };
 
 fn read(text: &str) -> Vec<GameRecord> {
@@ -457,4 +457,271 @@ fn position_strings_name_the_game() {
     );
     let fgn = "[FEN \"WB1/BW1/W1B w telo\"]\n\n1. b2-c3 *\n";
     assert!(read(fgn)[0].replay().1.is_valid());
+}
+
+fn bell() -> Rules {
+    "game=vela,vela=bell".parse().unwrap()
+}
+
+#[test]
+fn bell_vela_is_a_rule_option() {
+    let r = bell();
+    assert_eq!((r.game(), r.vela()), (GameKind::Vela, VelaRule::Bell));
+    assert_eq!(r, Rules::VELA.with_vela(VelaRule::Bell));
+    assert_eq!(r.to_string(), "game=vela,vela=bell");
+    assert!(r.to_full_string().ends_with("game=vela,vela=bell"));
+    assert_eq!(r.to_full_string().parse::<Rules>(), Ok(r));
+    // Montgomery is the default and is written nowhere: existing texts keep their form.
+    assert_eq!(Rules::VELA.vela(), VelaRule::Montgomery);
+    let montgomery: Rules = "game=vela,vela=montgomery".parse().unwrap();
+    assert_eq!(
+        (montgomery, montgomery.to_string()),
+        (Rules::VELA, "game=vela".to_owned())
+    );
+    let e = "game=vela,vela=wikipedia".parse::<Rules>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "rule option vela takes montgomery or bell, not \"wikipedia\""
+    );
+    assert!("vela=bell,vela=bell".parse::<Rules>().unwrap_err().repeated);
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(&r).unwrap();
+        assert!(json.contains("\"vela\":\"bell\""), "{json}");
+        assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), r);
+        // A form written before the option existed reads as Montgomery's Vela.
+        let old: Rules = serde_json::from_str(r#"{"game":"vela"}"#).unwrap();
+        assert_eq!(old, Rules::VELA);
+    }
+}
+
+/// Bell's Vela from the standard start: White, receiving the handicap, opens and must take one
+/// stone. The five captures into e3 of the normal game stay, each cut to the first stone of
+/// its line (no chain exists at the first turn of the normal game either):
+/// d2-e3A takes f4 (not g5), e2-e3A e4 (not e5), f2-e3A d4 (not c5), d3-e3A f3, d3-e3W c3.
+#[test]
+fn bell_vela_opens_with_single_captures() {
+    let pos = Position::start_with(BoardSize::STANDARD, bell()).unwrap();
+    assert!(pos.is_vela_phase());
+    assert!(pos.has_capture());
+    assert_eq!(
+        texts(&pos),
+        ["d2-e3A", "d3-e3A", "d3-e3W", "e2-e3A", "f2-e3A"]
+    );
+    let taken = |text: &str| {
+        let t = pos.parse_turn(text).unwrap();
+        assert_eq!(t.len(), 1);
+        t.captured()
+            .points(pos.size())
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(taken("d2-e3A"), ["f4"]);
+    assert_eq!(taken("e2-e3A"), ["e4"]);
+    assert_eq!(taken("f2-e3A"), ["d4"]);
+    assert_eq!(taken("d3-e3A"), ["f3"]);
+    assert_eq!(taken("d3-e3W"), ["c3"]);
+    assert_eq!(perft::perft(&pos, 1), 5);
+    // Black (the previous winner) never captures during the restriction.
+    let next = pos.play(&pos.parse_turn("e2-e3A").unwrap()).unwrap();
+    assert!(next.is_vela_phase() && !next.has_capture());
+    assert!(next.legal_turns().iter().all(|t| t.is_paika()));
+}
+
+/// Hand-counted perft of Bell's Vela on the 5x5 board (Fanoron-Dimy), from its start:
+///
+/// ```text
+/// 5  B B B B B
+/// 4  B B B B B
+/// 3  B W . B W      strong points: a1 c1 e1 b2 d2 a3 c3 e3 b4 d4 a5 c5 e5
+/// 2  W W W W W
+/// 1  W W W W W
+///    a b c d e
+/// ```
+///
+/// Depth 1: White must take one stone by a step into c3, the only empty point: b3-c3A (d3),
+/// b3-c3W (a3), c2-c3A (c4), b2-c3A (d4), d2-c3A (b4); c2 and b2 and d2 withdraw from their
+/// own stones c1, a1, e1. **5**.
+///
+/// Depth 2: Black may only make a paika into one of the two empty points that leaves White a
+/// capture (any paika if none does).
+/// - after b3-c3A (empty b3, d3; both weak points): a3-b3, b4-b3, d4-d3, three paikas, each
+///   leaving a capture (a2-a3A takes a4; c3-d3W takes b3; c3-b3A takes a3): 3.
+/// - after b3-c3W (empty a3, b3): a4-a3, b4-a3, b4-b3; c3-b3A takes a3 after the first two,
+///   a2-a3A takes a4 after the third: 3.
+/// - after c2-c3A (empty c2, c4; weak): nothing black reaches c2; b4-c4, d4-c4, c5-c4, each
+///   leaving a capture (b3-b4A takes b5; c3-d4A takes e5; c3-c2W takes c4): 3.
+/// - after b2-c3A (empty b2, d4): a3-b2 and c4, e4, d5, d3, c5, e5 into d4: 7 paikas. After
+///   a3-b2, a2-a3A takes a4; after each of the others b3-b2W takes b4: 7.
+/// - after d2-c3A (empty d2, b4): d3-d2 and a4, c4, b5, a5, c5, a3 into b4: 7 paikas. After
+///   d3-d2, b3-b4A takes b5; after each of the others d1-d2A takes d3: 7.
+///
+/// 3 + 3 + 3 + 7 + 7 = **23**.
+#[test]
+fn bell_vela_hand_counted_perft_on_5x5() {
+    let pos = Position::start_with(BoardSize::DIMY, bell()).unwrap();
+    assert_eq!(
+        texts(&pos),
+        ["b2-c3A", "b3-c3A", "b3-c3W", "c2-c3A", "d2-c3A"]
+    );
+    assert_eq!(perft::perft(&pos, 1), 5);
+    assert_eq!(perft::perft(&pos, 2), 23);
+    let by_first: Vec<(String, u64)> = {
+        let mut v: Vec<(String, u64)> = perft::divide(&pos, 2)
+            .into_iter()
+            .map(|(t, n)| (t.to_string(), n))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(
+        by_first,
+        [
+            ("b2-c3A".to_owned(), 7),
+            ("b3-c3A".to_owned(), 3),
+            ("b3-c3W".to_owned(), 3),
+            ("c2-c3A".to_owned(), 3),
+            ("d2-c3A".to_owned(), 7),
+        ]
+    );
+    // The reference generator, written apart, agrees at these depths and deeper.
+    let board = Board::from_fen(&pos.to_fen())
+        .unwrap()
+        .with_variant(Variant::VelaBell);
+    for depth in 1..=5 {
+        assert_eq!(
+            perft::perft(&pos, depth),
+            board.perft(depth),
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn bell_vela_black_gives_a_stone_when_it_can() {
+    // 5x5, Black (the previous winner) with six stones c5 d5 e5 c4 d4 e4, White a1 alone.
+    // White's a1 can capture only by approach, onto a2, b1 or b2, so only a black stone on a3,
+    // c1 or c3 can be taken. Of Black's eight paikas (c4-b4, c4-c3, d4-d3, d4-c3, d4-e3,
+    // e4-e3, c5-b5, c5-b4) only the two into c3 offer one.
+    let pos = Position::from_fen_with("2BBB/2BBB/5/5/W4 b", bell()).unwrap();
+    assert!(pos.is_vela_phase());
+    assert_eq!(texts(&pos), ["c4-c3", "d4-c3"]);
+    // Under Montgomery's Vela White is the giver: Black, with no capture, makes any paika.
+    let montgomery = Position::from_fen_with("2BBB/2BBB/5/5/W4 b", vela()).unwrap();
+    assert_eq!(montgomery.legal_turns().len(), 8);
+    // After c4-c3 White takes c3 alone, not the line c3 d4 e5 behind it.
+    let next = pos.play(&pos.parse_turn("c4-c3").unwrap()).unwrap();
+    assert_eq!(texts(&next), ["a1-b2A"]);
+    let after = next.play(&next.parse_turn("a1-b2A").unwrap()).unwrap();
+    assert_eq!(after.to_fen(), "2BBB/3BB/5/1W3/5 b 0 2 vela");
+    // Black is down to five: normal play, its paikas are no longer limited to offers.
+    assert!(!after.is_vela_phase());
+    let normal = Position::from_fen("2BBB/3BB/5/1W3/5 b").unwrap();
+    assert_eq!(texts(&after), texts(&normal));
+}
+
+#[test]
+fn bell_vela_white_without_a_capture_loses() {
+    // Black e1 e2 e3 e4 e5 d5, White a1: no black paika brings a stone to a3, c1 or c3, so
+    // none offers a capture and all ten are legal (e1-d1, e1-d2, e2-d2, e3-d3, e3-d2, e3-d4,
+    // e4-d4, e5-d4, d5-c5, d5-d4).
+    let pos = Position::from_fen_with("3BB/4B/4B/4B/W3B b", bell()).unwrap();
+    assert_eq!(pos.legal_turns().len(), 10);
+    let next = pos.play(&pos.parse_turn("e1-d1").unwrap()).unwrap();
+    // White has steps but no capture: no turn, and it loses, even where a stuck side draws.
+    assert!(!next.has_legal_turn() && next.legal_turns().is_empty());
+    let lost = Outcome::win(Color::Black, EndReason::NoVelaCapture);
+    assert_eq!(next.outcome(), Some(lost));
+    assert_eq!(lost.to_string(), "Black wins (no capture in Vela)");
+    let draws = bell().with_stuck(fanorona_core::StuckRule::Draws);
+    let fen = next.to_fen();
+    assert_eq!(
+        Position::from_fen_with(&fen, draws).unwrap().outcome(),
+        Some(lost)
+    );
+    // Under Montgomery's Vela the same White (receiving, not giving) makes a paika.
+    let montgomery = Position::from_fen_with("3BB/4B/4B/4B/W3B w", vela()).unwrap();
+    assert!(montgomery.outcome().is_none());
+    // Through a game: the game ends there.
+    let mut game = Game::new(pos);
+    game.play(&pos.parse_turn("e1-d1").unwrap()).unwrap();
+    assert_eq!(game.outcome(), Some(lost));
+}
+
+#[test]
+fn bell_vela_matches_the_reference() {
+    let pos = Position::start_with(BoardSize::STANDARD, bell()).unwrap();
+    let board = Board::from_fen(&pos.to_fen())
+        .unwrap()
+        .with_variant(Variant::VelaBell);
+    for depth in 1..=4 {
+        assert_eq!(
+            perft::perft(&pos, depth),
+            board.perft(depth),
+            "depth {depth}"
+        );
+    }
+    for fen in [
+        "2BBB/2BBB/5/5/W4 b",
+        "3BB/4B/4B/4B/W3B b",
+        "WW1W1W3/3B1W3/2W1B4/1B3B3/B3B4 w",
+        "BB1B1B3/3W1B3/2B1W4/1W3W3/W3W4 w",
+        "BB1B1B3/3W1B3/2B1W4/1W3W3/W3W4 b",
+    ] {
+        let pos = Position::from_fen_with(fen, bell()).unwrap();
+        let board = Board::from_fen(fen)
+            .unwrap()
+            .with_variant(Variant::VelaBell);
+        for depth in 1..=4 {
+            assert_eq!(
+                perft::perft(&pos, depth),
+                board.perft(depth),
+                "{fen} {depth}"
+            );
+        }
+        assert_eq!(
+            perft::perft_unique(&pos, 1),
+            perft::divide_unique(&pos, 1).len() as u64
+        );
+    }
+    for size in [BoardSize::STANDARD, BoardSize::DIMY] {
+        compare_playouts(
+            Position::start_with(size, bell()).unwrap(),
+            Variant::VelaBell,
+            40,
+            80,
+        );
+    }
+}
+
+#[test]
+fn bell_vela_records_carry_the_option() {
+    // The Rules tag names the account; the game replays under it, and comes back out with it.
+    let fgn = "[Variant \"Vela\"]\n[Rules \"vela=bell\"]\n\n1. e2-e3A *\n";
+    let records = read(fgn);
+    let (game, report) = records[0].replay();
+    assert!(report.is_valid(), "{report:?}");
+    let game = game.unwrap();
+    assert_eq!(game.position().rules(), bell());
+    assert_eq!(game.position().stones(Color::Black).count(), 21);
+    // Under Montgomery's Vela (no Rules tag) White opens without capturing: refused.
+    let montgomery = fgn.replace("[Rules \"vela=bell\"]\n", "");
+    assert!(!read(&montgomery)[0].replay().1.is_valid());
+    // A position string carries the game; the account comes with the rules it is read under.
+    let pos = Position::from_fen_with("2BBB/2BBB/5/5/W4 b vela", bell()).unwrap();
+    assert_eq!(pos.rules(), bell());
+    // A game won by Bell's rule is written with its rules and result, and read back the same.
+    let start = Position::from_fen_with("3BB/4B/4B/4B/W3B b vela", bell()).unwrap();
+    let mut game = Game::new(start);
+    game.play_text("e1-d1").unwrap();
+    let record = GameRecord::from_game(&game);
+    assert_eq!(record.tag("Rules"), Some("game=vela,vela=bell"));
+    assert_eq!(record.tag("FEN"), Some("3BB/4B/4B/4B/W3B b vela"));
+    assert_eq!(
+        record.result,
+        Some(fanorona_core::record::GameResult::BlackWins)
+    );
+    assert_eq!(record.to_game().unwrap(), game);
+    let (_, report) = record.replay();
+    assert!(report.is_valid(), "{report:?}");
 }

@@ -68,7 +68,11 @@ fn white_score(pos: &Position) -> i32 {
 /// before it trusts this number (see the quiescence search).
 pub(super) fn evaluate(pos: &Position) -> i32 {
     let mut s = white_score(pos);
-    if let Some(limit) = pos.rules().no_capture_limit() {
+    if let Some(limit) = pos
+        .rules()
+        .no_capture_limit()
+        .map(core::num::NonZeroU16::get)
+    {
         let full = NO_CAPTURE_SCALE * i32::from(limit);
         let n = i32::from(pos.no_capture_count().min(limit));
         s = s * (full - n) / full;

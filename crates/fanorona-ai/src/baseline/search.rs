@@ -81,7 +81,7 @@ impl Searcher {
             },
             aborted: false,
             repetition: rules.repetition(),
-            no_capture_limit: rules.no_capture_limit(),
+            no_capture_limit: rules.no_capture_limit().map(core::num::NonZeroU16::get),
             stuck: rules.stuck(),
             best: None,
         };

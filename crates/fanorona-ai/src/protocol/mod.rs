@@ -267,6 +267,7 @@ impl<W: Write + Send + 'static> Session<W> {
             "option name repetition type string default 3".to_owned(),
             "option name no-capture-limit type string default 100".to_owned(),
             "option name game type combo default capture var capture var vela var telo".to_owned(),
+            "option name vela type combo default montgomery var montgomery var bell".to_owned(),
             "uciok".to_owned(),
         ];
         for l in lines {

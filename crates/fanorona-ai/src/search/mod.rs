@@ -30,7 +30,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
-use fanorona_core::{Game, GameKind, Outcome, Position, Rules, StuckRule, Turn, TurnList};
+use fanorona_core::{
+    Game, GameKind, Outcome, Position, Rules, StuckRule, Turn, TurnList, VelaRule,
+};
 
 use crate::eval::evaluate;
 use crate::limits::Limits;
@@ -834,6 +836,7 @@ impl<'a> Setup<'a> {
             no_capture_limit: self
                 .rules
                 .no_capture_limit()
+                .map(core::num::NonZeroU16::get)
                 .filter(|_| self.rules.game().captures()),
             stuck: self.rules.stuck(),
             null_allowed: true,
@@ -930,11 +933,13 @@ impl Worker<'_> {
         self.eval(pos, 1)
     }
 
-    /// The score of a side with no legal turn: stuck, or (in Fanoron-Telo) facing a line of
-    /// three, which loses whatever the stuck rule says.
+    /// The score of a side with no legal turn: stuck, or facing a line of three (Fanoron-Telo)
+    /// or without a capture while receiving Bell's Vela handicap, which lose whatever the stuck
+    /// rule says (the core's [`Position::outcome`] decides).
     #[inline]
     fn stuck_score(&self, pos: &Position, ply: usize) -> i32 {
-        if pos.rules().game() == GameKind::Telo && pos.outcome().is_some_and(|o| o.winner.is_some())
+        if pos.rules().game() != GameKind::Capture
+            && pos.outcome().is_some_and(|o| o.winner.is_some())
         {
             return -WIN + ply as i32;
         }
@@ -1243,6 +1248,8 @@ impl Worker<'_> {
             && beta.abs() < WIN_BOUND
             && pos.stones(us).count() >= NMP_MIN_STONES
             && !pos.has_capture()
+            // Under Bell's Vela a receiver without a capture has lost: no pass from there.
+            && !(pos.rules().vela() == VelaRule::Bell && pos.is_vela_phase())
             && self.eval(pos, ply) >= beta
         {
             let r = NMP_BASE + depth / NMP_DIVISOR;

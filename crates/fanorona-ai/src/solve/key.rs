@@ -73,7 +73,11 @@ impl Keyer {
         }
         if self.counters {
             let mut extra = 0u64;
-            if let Some(limit) = self.rules.no_capture_limit() {
+            if let Some(limit) = self
+                .rules
+                .no_capture_limit()
+                .map(core::num::NonZeroU16::get)
+            {
                 extra |= u64::from(pos.no_capture_count().min(limit)) & COUNT_MASK;
             }
             if self.rules.opening_restriction() && pos.turn_number() == 1 {
@@ -135,7 +139,7 @@ impl Keyer {
         }
         let count = extra & COUNT_MASK;
         match self.rules.no_capture_limit() {
-            Some(limit) if count <= u64::from(limit) => {}
+            Some(limit) if count <= u64::from(limit.get()) => {}
             None if count == 0 => {}
             _ => return None,
         }

@@ -282,6 +282,7 @@ impl Tree {
         let rules = pos.rules();
         if rules
             .no_capture_limit()
+            .map(core::num::NonZeroU16::get)
             .is_some_and(|limit| pos.no_capture_count() >= limit)
         {
             return (INF, 0, 1);

@@ -256,6 +256,7 @@ pub fn solve(
             block = outcome.winner.is_none();
         } else if rules
             .no_capture_limit()
+            .map(core::num::NonZeroU16::get)
             .is_some_and(|limit| pos.no_capture_count() >= limit)
         {
             block = true;
@@ -335,6 +336,7 @@ pub fn solve(
     if start.outcome().is_none()
         && rules
             .no_capture_limit()
+            .map(core::num::NonZeroU16::get)
             .is_none_or(|limit| start.no_capture_count() < limit)
     {
         solution.best = solution.best_turn(start).map(|(t, _, _)| t);

@@ -19,8 +19,9 @@ use crate::progress;
 /// The node count changes only when what the search does changes: compare it before and after
 /// any change to the search. One thread, a fresh 16 MiB table per position. With --nodes or
 /// --movetime instead of a depth, each position is searched within that budget and the depth
-/// it completed is printed (how deep an engine gets on the same budget); --engine v0 runs the
-/// frozen v0.1.0 engine instead of this one.
+/// it completed is printed (how deep an engine gets on the same budget), and the last line gives
+/// the median depth and the range (a position with a single legal turn is answered at once, at
+/// depth 1); --engine v0 runs the frozen v0.1.0 engine instead of this one.
 ///
 /// Examples:
 ///   fanorona bench
@@ -128,13 +129,37 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
             p.time.as_millis()
         )?;
     }
-    writeln!(
-        out,
-        "depth {}: {} nodes {} nps ({} ms)",
-        report.depth,
+    writeln!(out, "{}", summary(args, &report))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The last line: the depth searched, or with a node or time budget the depths reached (a
+/// position with a single legal turn is answered at once, at depth 1, so the least depth says
+/// little on its own).
+fn summary(args: &BenchArgs, report: &bench::Report) -> String {
+    let totals = format!(
+        "{} nodes {} nps ({} ms)",
         report.nodes,
         report.nps(),
         report.time.as_millis()
-    )?;
-    Ok(ExitCode::SUCCESS)
+    );
+    if let Some(depth) = args.depth {
+        return format!("depth {depth}: {totals}");
+    }
+    let mut depths: Vec<u32> = report.positions.iter().map(|p| p.depth).collect();
+    depths.sort_unstable();
+    let budget = match (args.nodes, args.movetime) {
+        (Some(n), Some(ms)) => format!("{n} nodes or {ms} ms a position"),
+        (Some(n), None) => format!("{n} nodes a position"),
+        (None, Some(ms)) => format!("{ms} ms a position"),
+        (None, None) => return format!("depth {}: {totals}", report.depth),
+    };
+    let (least, most) = (depths.first().copied(), depths.last().copied());
+    let median = depths.get(depths.len() / 2).copied();
+    format!(
+        "{budget}: {totals}; depth reached: median {}, {} to {}",
+        median.unwrap_or(0),
+        least.unwrap_or(0),
+        most.unwrap_or(0)
+    )
 }

@@ -10,11 +10,17 @@ use clap::Args;
 /// For engine GUIs and match runners; the commands and replies are described in
 /// docs/engine-protocol.md.
 ///
-/// Example session:
+/// Example session (type the lines, or send them from a GUI):
 ///   uci
 ///   position startpos moves f2-e3A
 ///   go movetime 500
 ///   quit
+///
+/// `quit` (like the end of the input) stops a running search at once: its `bestmove` is
+/// printed, but a search stopped before its first iteration has no `info` lines. Piped in one
+/// go (`printf 'uci\n...quit\n' | fanorona engine`), the session above ends before the search
+/// reports anything, whatever the limits of `go`: a script waits for `bestmove` before it
+/// sends `quit`, as a GUI does.
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct EngineArgs {}

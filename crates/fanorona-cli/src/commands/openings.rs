@@ -15,14 +15,16 @@ use crate::progress;
 /// equal, one position string a line (the format `fanorona match --openings` reads).
 ///
 /// Plays random turn sequences from the setup, skips sequences that end the game and
-/// positions already seen, scores each new position with a fixed-node search of the hand
-/// evaluation (so the suite is the same on every machine, whichever network the engine
-/// embeds) and keeps those within --max-eval either way. The suite built into
-/// `fanorona match` for 5x9 is made by the first example.
+/// positions already seen, scores each new position with a fixed-node search of the frozen
+/// v0.1.0 engine (its search and hand evaluation, the match player engine:v0; one thread, a
+/// fresh table each), so that a suite is the same on every machine and in every version, and
+/// keeps those within --max-eval either way. The first example makes, byte for byte, the suite
+/// built into `fanorona match` for 5x9 (about a minute). Short sequences on small boards reach
+/// few distinct positions: 5x5 has only 4 after two turns, so ask for more turns there.
 ///
 /// Examples:
 ///   fanorona openings --board 5x9 --plies 4 --count 300 --max-eval 50 --nodes 50000 --seed 1
-///   fanorona openings --board 5x5 --plies 2 --count 50 --out openings-5x5.txt
+///   fanorona openings --board 5x5 --plies 4 --count 20 --out openings-5x5.txt
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct OpeningsArgs {

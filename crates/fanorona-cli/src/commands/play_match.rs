@@ -29,7 +29,8 @@ use crate::progress;
 /// Play games between two players and report the score, the Elo difference with its error
 /// margin, pentanomial pair counts and, with --sprt, a sequential test.
 ///
-/// A player is `random`, `greedy` (largest capture), `engine` (full strength),
+/// A player is `random`, `greedy` (largest capture; `greedy:random=P` plays P per cent of its
+/// turns at random, a stand-in for a new player), `engine` (full strength),
 /// `engine:LEVEL` (beginner, casual, strong, maximum), `engine:depth=N`, `engine:nodes=N`,
 /// `engine:movetime=MS`, `engine:threads=N`, `engine:eval=classic|nnue` (the hand evaluation
 /// or the embedded network), `engine:evalfile=PATH` (a network file; options combine, each
@@ -357,7 +358,9 @@ fn shell_word(s: &str) -> String {
     }
 }
 
-/// The command that plays this match again (without --out and --json).
+/// The command that plays this match again: every option that decides the games, and --out
+/// (with --resume when it was given) so that the games go to the same file; --json, which only
+/// changes how the summary is printed, is left out.
 fn rerun_command(args: &MatchArgs, rules: Rules) -> String {
     let mut words: Vec<String> = vec![
         "fanorona".into(),
@@ -425,6 +428,13 @@ fn rerun_command(args: &MatchArgs, rules: Rules) -> String {
     if let Some(shard) = args.shard {
         words.push("--shard".into());
         words.push(shard.to_string());
+    }
+    if let Some(out) = &args.out {
+        words.push("--out".into());
+        words.push(out.display().to_string());
+        if args.resume {
+            words.push("--resume".into());
+        }
     }
     words
         .iter()

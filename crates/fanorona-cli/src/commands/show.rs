@@ -38,7 +38,7 @@ pub enum DrawFormat {
 ///   fanorona show --fen "BBB/B1W/WWW w"
 ///   fanorona show --play "f2-e3A d5-d4A"                 # turns from the start, last one marked
 ///   fanorona show games.fgn --game 3 --turn 12b
-///   fanorona show games.fgn --game 3 --turn 7 --svg docs/img/game3-7.svg
+///   fanorona show games.fgn --game 3 --turn 7 --svg game3-7.svg
 ///   fanorona show --fen "BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w" --format svg > dimy.svg
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
@@ -63,7 +63,8 @@ pub struct ShowArgs {
     #[arg(long, value_name = "RxC")]
     pub board: Option<String>,
     /// Rule options of the position as one list, such as `stuck=draws`, and the game:
-    /// `game=capture` (the default), `game=vela` or `game=telo` (see docs/rules.md). The game
+    /// `game=capture` (the default), `game=vela` (with `vela=bell` for Bell's account) or
+    /// `game=telo` (see docs/rules.md). The game
     /// sets the start of `--board` and the turns of `--play`; the other options matter only
     /// for the game-over line.
     #[arg(long, value_name = "LIST", conflicts_with = "file")]
@@ -74,7 +75,8 @@ pub struct ShowArgs {
     /// Output format on standard output.
     #[arg(long, value_enum, default_value_t = DrawFormat::Text, conflicts_with = "svg")]
     pub format: DrawFormat,
-    /// Write an SVG diagram to this file (instead of printing).
+    /// Write an SVG diagram to this file (instead of printing); its folder must exist (it is
+    /// not created).
     #[arg(long, value_name = "PATH")]
     pub svg: Option<String>,
     /// Leave out the coordinates.

@@ -286,11 +286,22 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     match named.rules().game() {
         GameKind::Telo => return solve_telo(args, &named),
         GameKind::Vela if named.is_vela_phase() => bail!(
-            "Vela is solved here only once White is down to five stones (then it is the capture \
-             game); this position is in its first phase"
+            "Vela is solved here only once the side giving the handicap ({}, under vela={}) is \
+             down to five stones (then it is the capture game); this position is in its first \
+             phase",
+            match named.rules().vela().giver() {
+                fanorona_core::Color::White => "White",
+                _ => "Black",
+            },
+            named.rules().vela().name()
         ),
-        // Out of its first phase a Vela position is one of the capture game for good.
-        _ => rules = rules.with_game(GameKind::Capture),
+        // Out of its first phase a Vela position is one of the capture game for good (whose
+        // account of Vela it was no longer matters).
+        _ => {
+            rules = rules
+                .with_game(GameKind::Capture)
+                .with_vela(fanorona_core::VelaRule::Montgomery)
+        }
     }
     let limit_given = position.rules.no_capture_limit.is_some()
         || position
@@ -536,7 +547,12 @@ fn solve_position(args: &SolveArgs, pos: &Position, budget: &Budget) -> Result<E
     out["value"] = json!(value.as_str());
     out["best"] = json!(best_text);
     out["distance"] = json!(distance);
-    out["agree"] = json!(method == Method::Both);
+    // Whether the two methods agree: `null` when only one ran (nothing to compare).
+    out["agree"] = if method == Method::Both {
+        json!(true)
+    } else {
+        Json::Null
+    };
     if args.json {
         writeln!(stdout, "{out}")?;
         return Ok(ExitCode::SUCCESS);
@@ -1081,11 +1097,13 @@ fn probe(args: &SolveArgs, dir: &PathBuf, pos: &Position) -> Result<ExitCode> {
     }
     writeln!(
         stdout,
-        "{}: {} for {} to move in {} turns",
-        pos.to_fen(),
-        p.wdl,
-        side_name(pos.side_to_move()),
-        p.distance
+        "{}",
+        probe_line(
+            &pos.to_fen(),
+            p.wdl,
+            side_name(pos.side_to_move()),
+            p.distance
+        )
     )?;
     if let Some(b) = best {
         writeln!(stdout, "best turn: {b}")?;
@@ -1093,9 +1111,35 @@ fn probe(args: &SolveArgs, dir: &PathBuf, pos: &Position) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The line `--probe` prints: the value and, for a win or a loss, its distance (a draw has
+/// none: it lasts as long as the game does).
+fn probe_line(fen: &str, value: Value, side: &str, distance: u16) -> String {
+    match (value, distance) {
+        (Value::Draw, _) => format!("{fen}: {value} for {side} to move"),
+        (_, 1) => format!("{fen}: {value} for {side} to move in 1 turn"),
+        _ => format!("{fen}: {value} for {side} to move in {distance} turns"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn probe_lines_give_distances_of_decided_values_only() {
+        assert_eq!(
+            probe_line("1B1/3/W1W w", Value::Win, "White", 7),
+            "1B1/3/W1W w: win for White to move in 7 turns"
+        );
+        assert_eq!(
+            probe_line("B2/3/2W w", Value::Win, "White", 1),
+            "B2/3/2W w: win for White to move in 1 turn"
+        );
+        assert_eq!(
+            probe_line("x w", Value::Draw, "White", 0),
+            "x w: draw for White to move"
+        );
+    }
 
     #[test]
     fn sizes_parse() {

@@ -12,7 +12,9 @@ impl GameRecord {
     /// position), its turns and its result token (`*` while the game goes on).
     ///
     /// A resignation or an agreed draw is written as the result of a game the rules have not
-    /// ended, which is what [`GameRecord::to_game`] reads back.
+    /// ended, which is what [`GameRecord::to_game`] reads back. The tags of the usual roster
+    /// added afterwards with [`GameRecord::set_tag`] (`Event`, `White`, ...) go before
+    /// `Result`, in the roster's order.
     ///
     /// # Examples
     ///
@@ -22,12 +24,16 @@ impl GameRecord {
     ///
     /// let mut game = Game::new(Position::start(BoardSize::DIMY));
     /// game.play_text("b2-c3A")?;
-    /// game.resign(Color::Black);
+    /// game.resign(Color::Black)?;
     /// let record = GameRecord::from_game(&game);
     /// assert_eq!(record.tag("Board"), Some("5x5"));
     /// assert_eq!(record.result, Some(GameResult::WhiteWins));
     /// assert_eq!(record.turns().collect::<Vec<_>>(), ["b2-c3A"]);
     /// assert_eq!(record.to_game()?, game);
+    /// let mut record = record;
+    /// record.set_tag("White", "Rabe");
+    /// let names: Vec<&str> = record.tags.iter().map(|t| t.name.as_str()).collect();
+    /// assert_eq!(names, ["White", "Result", "Board"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_game(game: &Game) -> GameRecord {
@@ -120,14 +126,14 @@ impl GameRecord {
                 game: Some(Box::new(game)),
             });
         }
-        if game.outcome().is_none() {
-            match report.result {
-                GameResult::WhiteWins => game.resign(Color::Black),
-                GameResult::BlackWins => game.resign(Color::White),
-                GameResult::Draw => game.agree_draw(),
-                GameResult::Unknown => {}
-            }
-        }
+        // A game over by the rules keeps that end (the report says when the result token
+        // disagrees); only a game still going ends by the token, so these cannot fail.
+        let _ = match report.result {
+            GameResult::WhiteWins => game.resign(Color::Black),
+            GameResult::BlackWins => game.resign(Color::White),
+            GameResult::Draw => game.agree_draw(),
+            GameResult::Unknown => Ok(()),
+        };
         Ok(game)
     }
 }
@@ -170,12 +176,11 @@ impl std::error::Error for ReplayError {}
 /// `{"start": {"fen": "...", "rules": {...}}, "turns": ["f2-e3A"], "end": null}`.
 /// Reading it back replays every turn by the rules.
 #[cfg(feature = "serde")]
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(serde::Serialize)]
+#[serde(rename = "Game")]
 struct GameRepr {
     start: Position,
     turns: Vec<String>,
-    #[serde(default)]
     end: Option<crate::Outcome>,
 }
 
@@ -191,33 +196,171 @@ impl serde::Serialize for Game {
     }
 }
 
+/// Reading a game replays each turn as it is read, so that a turn the rules refuse is
+/// reported where it stands (serde_json adds its line and column), as `turn N: why`. Turns
+/// given before the start are replayed once the start is read.
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Game {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        d.deserialize_struct("Game", GAME_FIELDS, GameVisitor)
+    }
+}
+
+#[cfg(feature = "serde")]
+const GAME_FIELDS: &[&str] = &["start", "turns", "end"];
+
+/// The fields of a game's serde form.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(field_identifier, rename_all = "lowercase")]
+enum GameField {
+    Start,
+    Turns,
+    End,
+}
+
+#[cfg(feature = "serde")]
+struct GameVisitor;
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::Visitor<'de> for GameVisitor {
+    type Value = Game;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a game: its start, its turns and how it ended")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Game, A::Error> {
         use crate::EndReason;
         use serde::de::Error;
-        let repr = GameRepr::deserialize(d)?;
-        let mut game = Game::new(repr.start);
-        for (i, text) in repr.turns.iter().enumerate() {
-            game.play_text(text)
-                .map_err(|e| D::Error::custom(format_args!("turn {}: {e}", i + 1)))?;
-        }
-        if let Some(end) = repr.end {
-            if game.outcome().is_some() {
-                return Err(D::Error::custom(
-                    "the game ends by the rules, not by \"end\"",
-                ));
-            }
-            match (end.reason, end.winner) {
-                (EndReason::Resignation, Some(winner)) => game.resign(winner.other()),
-                (EndReason::Agreement, None) => game.agree_draw(),
-                _ => {
-                    return Err(D::Error::custom(
-                        "\"end\" is a resignation with a winner or an agreed draw",
-                    ));
+        let mut game: Option<Game> = None;
+        let mut early: Option<Vec<String>> = None;
+        let mut turns = false;
+        let mut end: Option<Option<crate::Outcome>> = None;
+        while let Some(field) = map.next_key::<GameField>()? {
+            match field {
+                GameField::Start => {
+                    if game.is_some() {
+                        return Err(A::Error::duplicate_field("start"));
+                    }
+                    game = Some(Game::new(map.next_value()?));
+                }
+                GameField::Turns => {
+                    if turns {
+                        return Err(A::Error::duplicate_field("turns"));
+                    }
+                    turns = true;
+                    match game.as_mut() {
+                        Some(game) => map.next_value_seed(TurnsSeed(game))?,
+                        None => early = Some(map.next_value()?),
+                    }
+                }
+                GameField::End => {
+                    if end.is_some() {
+                        return Err(A::Error::duplicate_field("end"));
+                    }
+                    end = Some(map.next_value()?);
                 }
             }
         }
+        let mut game = game.ok_or_else(|| A::Error::missing_field("start"))?;
+        if !turns {
+            return Err(A::Error::missing_field("turns"));
+        }
+        for (i, text) in early.iter().flatten().enumerate() {
+            play_turn_text(&mut game, i, text)?;
+        }
+        if let Some(end) = end.flatten() {
+            if game.outcome().is_some() {
+                return Err(A::Error::custom(
+                    "the game ends by the rules, not by \"end\"",
+                ));
+            }
+            let ended = match (end.reason, end.winner) {
+                (EndReason::Resignation, Some(winner)) => game.resign(winner.other()),
+                (EndReason::Agreement, None) => game.agree_draw(),
+                _ => {
+                    return Err(A::Error::custom(
+                        "\"end\" is a resignation with a winner or an agreed draw",
+                    ));
+                }
+            };
+            ended.map_err(A::Error::custom)?;
+        }
         Ok(game)
+    }
+}
+
+/// Plays the text of turn `i` (from 0) of a game being read.
+#[cfg(feature = "serde")]
+fn play_turn_text<E: serde::de::Error>(game: &mut Game, i: usize, text: &str) -> Result<(), E> {
+    game.play_text(text)
+        .map(drop)
+        .map_err(|e| E::custom(format_args!("turn {}: {e}", i + 1)))
+}
+
+/// The turns of a game, each played as it is read.
+#[cfg(feature = "serde")]
+struct TurnsSeed<'a>(&'a mut Game);
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::DeserializeSeed<'de> for TurnsSeed<'_> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::Visitor<'de> for TurnsSeed<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of turns")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let mut i = 0;
+        while seq
+            .next_element_seed(TurnSeed {
+                game: &mut *self.0,
+                i,
+            })?
+            .is_some()
+        {
+            i += 1;
+        }
+        Ok(())
+    }
+}
+
+/// One turn of a game, played as it is read: its error comes from inside the string's
+/// deserialization, where a format knows the place.
+#[cfg(feature = "serde")]
+struct TurnSeed<'a> {
+    game: &'a mut Game,
+    i: usize,
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::DeserializeSeed<'de> for TurnSeed<'_> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::Visitor<'de> for TurnSeed<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the text of a turn")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<(), E> {
+        play_turn_text(self.game, self.i, text)
     }
 }

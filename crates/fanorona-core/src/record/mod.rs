@@ -54,6 +54,23 @@ pub use validate::{
 pub use writer::{FgnWriter, WriteError};
 
 /// The result token of a game: `1-0`, `0-1`, `1/2-1/2` or `*`.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::record::GameResult;
+/// use fanorona_core::{Color, Game};
+///
+/// let result: GameResult = "0-1".parse()?;
+/// assert_eq!(result, GameResult::BlackWins);
+/// assert_eq!(result.to_string(), "0-1");
+/// assert!("2-0".parse::<GameResult>().is_err());
+/// // A game's outcome gives its result token.
+/// let mut game = Game::default();
+/// game.resign(Color::White)?;
+/// assert_eq!(GameResult::from(game.outcome().unwrap()), GameResult::BlackWins);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GameResult {
@@ -89,6 +106,21 @@ impl GameResult {
             Some(crate::Color::Black) => GameResult::BlackWins,
             None => GameResult::Draw,
         }
+    }
+}
+
+/// The result token of an outcome (by value, like the crate's other conversions).
+///
+/// ```
+/// use fanorona_core::record::GameResult;
+/// use fanorona_core::{Color, EndReason, Outcome};
+///
+/// let won = Outcome::win(Color::Black, EndReason::Resignation);
+/// assert_eq!(GameResult::from(won), GameResult::BlackWins);
+/// ```
+impl From<crate::Outcome> for GameResult {
+    fn from(outcome: crate::Outcome) -> GameResult {
+        GameResult::from_outcome(&outcome)
     }
 }
 
@@ -188,6 +220,29 @@ pub struct Source {
 ///
 /// It may gain fields (it is `#[non_exhaustive]`): make one with [`GameRecord::default`],
 /// [`GameRecord::from_game`] or a [`RecordBuilder`], and set fields.
+///
+/// # Examples
+///
+/// ```
+/// use fanorona_core::record::{GameRecord, GameResult};
+/// use fanorona_core::Game;
+///
+/// // A game to a record, tags added, written as FGN, read back, replayed.
+/// let mut game = Game::default();
+/// game.play_text("f2-e3A")?;
+/// let mut record = GameRecord::from_game(&game);
+/// record.set_tag("White", "Rakoto");
+/// record.set_tag("Event", "Club night");
+/// let text = record.to_fgn()?;
+/// assert!(text.starts_with("[Event \"Club night\"]\n[White \"Rakoto\"]\n[Result \"*\"]\n"));
+/// let back = fanorona_core::record::Reader::new(text.as_bytes())
+///     .read_record()?
+///     .expect("one game");
+/// assert_eq!(back, record);
+/// assert_eq!(back.result, Some(GameResult::Unknown));
+/// assert_eq!(back.to_game()?, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
@@ -204,6 +259,14 @@ pub struct GameRecord {
     /// Where the record was read from, when it was read by a [`Reader`].
     #[cfg_attr(feature = "serde", serde(skip))]
     pub source: Option<Source>,
+}
+
+/// The usual tags of a record, in the order they are written first.
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The place of a tag in [`ROSTER`], if it is one of them.
+fn roster_rank(name: &str) -> Option<usize> {
+    ROSTER.iter().position(|r| *r == name)
 }
 
 impl PartialEq for GameRecord {
@@ -243,15 +306,43 @@ impl GameRecord {
             .map(|t| t.value.as_str())
     }
 
-    /// Sets the first tag called `name`, or appends it.
+    /// Sets the first tag called `name`, or adds it: a tag of the usual roster (`Event`,
+    /// `Site`, `Date`, `Round`, `White`, `Black`, `Result`, in this order) goes in its place
+    /// in the roster, before the tags that follow it there and before every other tag; any
+    /// other tag goes at the end.
+    ///
+    /// ```
+    /// use fanorona_core::record::GameRecord;
+    /// use fanorona_core::Game;
+    ///
+    /// let mut record = GameRecord::from_game(&Game::default());
+    /// record.set_tag("Annotator", "me");
+    /// record.set_tag("Black", "Rakoto");
+    /// record.set_tag("Event", "Club night");
+    /// record.set_tag("White", "Rabe");
+    /// let names: Vec<&str> = record.tags.iter().map(|t| t.name.as_str()).collect();
+    /// assert_eq!(names, ["Event", "White", "Black", "Result", "Annotator"]);
+    /// ```
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
-        match self.tags.iter_mut().find(|t| t.name == name) {
-            Some(t) => t.value = value,
-            None => self.tags.push(Tag {
-                name: name.to_owned(),
-                value,
-            }),
+        if let Some(t) = self.tags.iter_mut().find(|t| t.name == name) {
+            t.value = value;
+            return;
+        }
+        let tag = Tag {
+            name: name.to_owned(),
+            value,
+        };
+        match roster_rank(name) {
+            Some(rank) => {
+                let at = self
+                    .tags
+                    .iter()
+                    .position(|t| roster_rank(&t.name).is_none_or(|r| r > rank))
+                    .unwrap_or(self.tags.len());
+                self.tags.insert(at, tag);
+            }
+            None => self.tags.push(tag),
         }
     }
 

@@ -299,6 +299,13 @@ const EXCERPT: usize = 40;
 /// ```
 pub struct Reader<R> {
     inner: R,
+    state: ReadState,
+}
+
+/// The state of a [`Reader`], whatever it reads from: the parsing code works on it through a
+/// [`Cursor`], compiled once in this crate (with this crate's optimisation level) rather than
+/// for each reader type in the crate that uses it.
+pub(super) struct ReadState {
     buf: Box<[u8]>,
     pos: usize,
     len: usize,
@@ -317,22 +324,107 @@ impl<R: Read> Reader<R> {
     pub fn new(inner: R) -> Reader<R> {
         Reader {
             inner,
-            buf: vec![0; BUF_SIZE].into_boxed_slice(),
-            pos: 0,
-            len: 0,
-            eof: false,
-            failed: false,
-            line: 1,
-            column: 1,
-            offset: 0,
-            games: 0,
-            word: Vec::with_capacity(64),
-            value: Vec::with_capacity(64),
+            state: ReadState {
+                buf: vec![0; BUF_SIZE].into_boxed_slice(),
+                pos: 0,
+                len: 0,
+                eof: false,
+                failed: false,
+                line: 1,
+                column: 1,
+                offset: 0,
+                games: 0,
+                word: Vec::with_capacity(64),
+                value: Vec::with_capacity(64),
+            },
         }
     }
 
     /// The location of the next byte.
     pub fn location(&self) -> Location {
+        self.state.location()
+    }
+
+    /// Bytes consumed so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.state.offset
+    }
+
+    /// Games begun so far.
+    pub fn games_read(&self) -> usize {
+        self.state.games
+    }
+
+    /// The parser over this reader's input and state.
+    #[inline]
+    fn cursor(&mut self) -> Cursor<'_> {
+        Cursor {
+            src: &mut self.inner,
+            st: &mut self.state,
+        }
+    }
+
+    /// The next byte, without consuming it; `None` at the end of the input.
+    #[inline]
+    pub(super) fn peek(&mut self) -> io::Result<Option<u8>> {
+        self.cursor().peek()
+    }
+
+    /// Consumes the byte returned by the last `peek`.
+    #[inline]
+    pub(super) fn bump(&mut self, b: u8) {
+        self.state.bump(b);
+    }
+
+    /// Skips white space; returns the number of line feeds crossed.
+    pub(super) fn skip_ws(&mut self) -> io::Result<u32> {
+        self.cursor().skip_ws()
+    }
+
+    /// Skips a UTF-8 byte-order mark.
+    pub(super) fn skip_bom(&mut self) -> io::Result<()> {
+        self.cursor().skip_bom()
+    }
+
+    /// Reads the next game into `visitor`.
+    ///
+    /// Returns `Ok(None)` at the end of the input (or after an I/O error was reported).
+    ///
+    /// # Errors
+    ///
+    /// [`ReadError`] for a syntax error in the game (the reader has skipped the rest of the
+    /// game and can go on) or an I/O error (the reader stops).
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Result<Option<V::Output>, ReadError> {
+        let mut v = DynAdapter {
+            visitor,
+            output: None,
+        };
+        self.cursor().read_game(&mut v)?;
+        Ok(v.output)
+    }
+
+    /// Reads the next game as a [`GameRecord`](super::GameRecord).
+    ///
+    /// # Errors
+    ///
+    /// As [`Reader::read_game`].
+    pub fn read_record(&mut self) -> Result<Option<super::GameRecord>, ReadError> {
+        self.cursor().read_record()
+    }
+
+    /// An iterator over the games as owned records. A syntax error is an `Err` item for that
+    /// game; the iteration goes on with the next game. It ends after an I/O error.
+    pub fn records(self) -> Records<R> {
+        Records { reader: self }
+    }
+}
+
+impl ReadState {
+    /// The location of the next byte.
+    fn location(&self) -> Location {
         Location {
             line: self.line,
             column: self.column,
@@ -340,16 +432,93 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// Bytes consumed so far.
-    pub fn bytes_read(&self) -> u64 {
-        self.offset
+    /// Consumes the byte returned by the last `peek`.
+    #[inline]
+    fn bump(&mut self, b: u8) {
+        self.pos += 1;
+        self.offset += 1;
+        if b == b'\n' {
+            self.line += 1;
+            self.column = 1;
+        } else if b & 0xC0 != 0x80 {
+            self.column += 1;
+        }
     }
+}
 
-    /// Games begun so far.
-    pub fn games_read(&self) -> usize {
-        self.games
+/// [`Visitor`] without its output type, so that the parser takes it as a trait object: the
+/// adapter keeps the output of `end_game`.
+trait DynVisitor {
+    fn begin_game(&mut self, game: usize, at: Location);
+    fn tag(&mut self, name: &str, value: &str, at: Location);
+    fn end_tags(&mut self) -> Control;
+    fn turn_number(&mut self, number: u32, black: bool, at: Location);
+    fn turn(&mut self, text: &str, at: Location);
+    fn nag(&mut self, nag: u8, at: Location);
+    fn comment(&mut self, text: &str, at: Location);
+    fn result(&mut self, result: GameResult, at: Location);
+    fn end_game(&mut self, end: Location);
+}
+
+/// A [`Visitor`] as a [`DynVisitor`], with the output of its game once it ends.
+struct DynAdapter<'a, V: Visitor> {
+    visitor: &'a mut V,
+    output: Option<V::Output>,
+}
+
+impl<V: Visitor> DynVisitor for DynAdapter<'_, V> {
+    fn begin_game(&mut self, game: usize, at: Location) {
+        self.visitor.begin_game(game, at);
     }
+    fn tag(&mut self, name: &str, value: &str, at: Location) {
+        self.visitor.tag(name, value, at);
+    }
+    fn end_tags(&mut self) -> Control {
+        self.visitor.end_tags()
+    }
+    fn turn_number(&mut self, number: u32, black: bool, at: Location) {
+        self.visitor.turn_number(number, black, at);
+    }
+    fn turn(&mut self, text: &str, at: Location) {
+        self.visitor.turn(text, at);
+    }
+    fn nag(&mut self, nag: u8, at: Location) {
+        self.visitor.nag(nag, at);
+    }
+    fn comment(&mut self, text: &str, at: Location) {
+        self.visitor.comment(text, at);
+    }
+    fn result(&mut self, result: GameResult, at: Location) {
+        self.visitor.result(result, at);
+    }
+    fn end_game(&mut self, end: Location) {
+        self.output = Some(self.visitor.end_game(end));
+    }
+}
 
+/// The parser: a reader's state and its input as a trait object. Nothing here is generic,
+/// so a dependent crate runs this crate's compiled code whatever its reader type.
+pub(super) struct Cursor<'a> {
+    src: &'a mut dyn Read,
+    st: &'a mut ReadState,
+}
+
+impl core::ops::Deref for Cursor<'_> {
+    type Target = ReadState;
+    #[inline]
+    fn deref(&self) -> &ReadState {
+        self.st
+    }
+}
+
+impl core::ops::DerefMut for Cursor<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut ReadState {
+        self.st
+    }
+}
+
+impl Cursor<'_> {
     /// The next byte, without consuming it; `None` at the end of the input.
     #[inline]
     pub(super) fn peek(&mut self) -> io::Result<Option<u8>> {
@@ -360,7 +529,7 @@ impl<R: Read> Reader<R> {
             return Ok(None);
         }
         loop {
-            match self.inner.read(&mut self.buf) {
+            match self.src.read(&mut self.st.buf) {
                 Ok(0) => {
                     self.eof = true;
                     return Ok(None);
@@ -373,19 +542,6 @@ impl<R: Read> Reader<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
-        }
-    }
-
-    /// Consumes the byte returned by the last `peek`.
-    #[inline]
-    pub(super) fn bump(&mut self, b: u8) {
-        self.pos += 1;
-        self.offset += 1;
-        if b == b'\n' {
-            self.line += 1;
-            self.column = 1;
-        } else if b & 0xC0 != 0x80 {
-            self.column += 1;
         }
     }
 
@@ -464,41 +620,40 @@ impl<R: Read> Reader<R> {
         Ok(long)
     }
 
-    /// Reads the next game into `visitor`.
-    ///
-    /// Returns `Ok(None)` at the end of the input (or after an I/O error was reported).
-    ///
-    /// # Errors
-    ///
-    /// [`ReadError`] for a syntax error in the game (the reader has skipped the rest of the
-    /// game and can go on) or an I/O error (the reader stops).
-    pub fn read_game<V: Visitor>(
-        &mut self,
-        visitor: &mut V,
-    ) -> Result<Option<V::Output>, ReadError> {
+    /// Reads the next game into `v` (see [`Reader::read_game`]); `v` has the game's output
+    /// when there was a game.
+    fn read_game(&mut self, v: &mut dyn DynVisitor) -> Result<(), ReadError> {
         if self.failed {
-            return Ok(None);
+            return Ok(());
         }
-        match self.read_game_inner(visitor) {
+        match self.read_game_inner(v) {
             Ok(out) => out,
             Err(e) => Err(self.io_error(e)),
         }
+    }
+
+    /// Reads the next game as a [`GameRecord`](super::GameRecord).
+    fn read_record(&mut self) -> Result<Option<super::GameRecord>, ReadError> {
+        let mut builder = super::RecordBuilder::default();
+        let mut v = DynAdapter {
+            visitor: &mut builder,
+            output: None,
+        };
+        self.read_game(&mut v)?;
+        Ok(v.output)
     }
 
     #[allow(
         clippy::type_complexity,
         reason = "an I/O result around the game's result"
     )]
-    fn read_game_inner<V: Visitor>(
-        &mut self,
-        v: &mut V,
-    ) -> io::Result<Result<Option<V::Output>, ReadError>> {
+    fn read_game_inner(&mut self, v: &mut dyn DynVisitor) -> io::Result<Result<(), ReadError>> {
         if self.offset == 0 {
             self.skip_bom()?;
         }
         self.skip_ws()?;
         if self.peek()?.is_none() {
-            return Ok(Ok(None));
+            return Ok(Ok(()));
         }
         self.games += 1;
         let start = self.location();
@@ -701,7 +856,8 @@ impl<R: Read> Reader<R> {
         if in_tags {
             v.end_tags();
         }
-        Ok(Ok(Some(v.end_game(self.location()))))
+        v.end_game(self.location());
+        Ok(Ok(()))
     }
 
     /// Counts one movetext token; past [`MAX_MOVETEXT`], sets the game's error.
@@ -731,7 +887,7 @@ impl<R: Read> Reader<R> {
         )
     }
 
-    pub(super) fn skip_bom(&mut self) -> io::Result<()> {
+    fn skip_bom(&mut self) -> io::Result<()> {
         // A UTF-8 byte-order mark is three bytes; check them one at a time.
         if self.peek()? == Some(0xEF)
             && self.len - self.pos >= 3
@@ -967,22 +1123,6 @@ impl<R: Read> Reader<R> {
             .filter(|&n| (1..=MAX_TURN_NUMBER).contains(&n))
             .ok_or("a turn number is a number from 1 to 65535")?;
         Ok(Number::Turn(n, black))
-    }
-
-    /// Reads the next game as a [`GameRecord`](super::GameRecord).
-    ///
-    /// # Errors
-    ///
-    /// As [`Reader::read_game`].
-    pub fn read_record(&mut self) -> Result<Option<super::GameRecord>, ReadError> {
-        let mut builder = super::RecordBuilder::default();
-        self.read_game(&mut builder)
-    }
-
-    /// An iterator over the games as owned records. A syntax error is an `Err` item for that
-    /// game; the iteration goes on with the next game. It ends after an I/O error.
-    pub fn records(self) -> Records<R> {
-        Records { reader: self }
     }
 }
 

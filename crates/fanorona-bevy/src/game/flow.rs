@@ -205,6 +205,24 @@ impl Match {
             .map(|(_, t)| t)
     }
 
+    /// The points of the hinted turn still to go: the whole path before its first step, then,
+    /// while the turn in progress follows the hint, the rest of it from the moving stone
+    /// (empty when no hint is shown or the turn took another way).
+    pub fn hint_path(&self) -> Vec<Point> {
+        let Some((_, turn)) = self
+            .hint
+            .filter(|(g, _)| *g == self.generation && self.view.is_none())
+        else {
+            return Vec::new();
+        };
+        let done = self.steps.len();
+        let follows = turn.steps().take(done).eq(self.steps.iter().copied());
+        if !follows || done >= turn.len() {
+            return Vec::new();
+        }
+        turn.path().skip(done).collect()
+    }
+
     /// The side that lost on time, if the game ended so.
     pub fn flagged(&self) -> Option<Side> {
         self.flagged.filter(|_| self.outcome().is_some())
@@ -220,7 +238,8 @@ impl Match {
         self.selected = None;
         self.choice = None;
         self.draw_offer = None;
-        self.game.resign(side);
+        // Cannot fail: the game is not over (checked above).
+        let _ = self.game.resign(side);
         self.flagged = Some(side);
         self.generation += 1;
         self.message = self.default_message();
@@ -308,16 +327,16 @@ impl Match {
         stones
     }
 
-    /// The placements the side to move may make (Fanoron-Telo's first turns), empty otherwise.
-    pub fn placements(&self) -> Vec<Turn> {
+    /// The points where the side to move may place a stone (Fanoron-Telo's first turns, the
+    /// turn builder's placement step), empty otherwise.
+    pub fn placements(&self) -> Vec<Point> {
         if !self.steps.is_empty() || self.outcome().is_some() {
             return Vec::new();
         }
-        self.game
-            .position()
-            .legal_turns()
-            .into_iter()
-            .filter(Turn::is_placement)
+        let builder = self.replay();
+        builder
+            .legal_placements()
+            .points(builder.start().size())
             .collect()
     }
 
@@ -396,7 +415,12 @@ impl Match {
         let len = self.game.turns().len();
         self.view = ply.filter(|&p| p < len);
         self.message = match self.view {
-            Some(p) => format!("Looking at the position after turn {p} of {len} (Esc: back)"),
+            Some(0) => "Looking back at the start of the game (Esc: back)".to_string(),
+            Some(p) => format!(
+                "Looking back at the position after {} {} (Esc: back)",
+                turn_number(p),
+                self.game.turns()[p - 1]
+            ),
             None => self.default_message(),
         };
     }
@@ -422,8 +446,10 @@ impl Match {
         }
         let placements = self.placements();
         if !placements.is_empty() {
-            // Fanoron-Telo: a click on an empty point places a stone there.
-            if let Some(turn) = placements.iter().find(|t| t.to() == point).copied() {
+            // Fanoron-Telo: a click on an empty point places a stone there (the builder's
+            // placement step, then its finished turn).
+            let mut builder = self.replay();
+            if let Ok(turn) = builder.place(point).and_then(|()| builder.finish()) {
                 self.selected = None;
                 return self.play_whole_turn(turn);
             }
@@ -751,7 +777,10 @@ impl Match {
         self.steps.clear();
         self.selected = None;
         self.choice = None;
-        self.game.resign(resigning);
+        if let Err(e) = self.game.resign(resigning) {
+            self.message = e.to_string();
+            return;
+        }
         self.generation += 1;
         self.message = self.default_message();
     }
@@ -781,7 +810,10 @@ impl Match {
             self.steps.clear();
             self.selected = None;
             self.choice = None;
-            self.game.agree_draw();
+            if let Err(e) = self.game.agree_draw() {
+                self.message = e.to_string();
+                return;
+            }
             self.generation += 1;
             self.message = self.default_message();
         } else {
@@ -809,16 +841,14 @@ impl Match {
             view.last_path = turn.path().collect();
             view.last_captured = turn.captured();
         }
-        if let Some(turn) = self.hint() {
-            view.hint = turn.path().collect();
-        }
+        view.hint = self.hint_path();
         if !self.human_to_move() || self.draw_offer.is_some() {
             return view;
         }
         view.interactive = true;
         let placements = self.placements();
         if !placements.is_empty() {
-            view.targets = placements.iter().map(|t| (t.to(), false)).collect();
+            view.targets = placements.iter().map(|&p| (p, false)).collect();
             return view;
         }
         let builder = self.replay();
@@ -853,6 +883,14 @@ impl Match {
         }
         view
     }
+}
+
+/// Turn `ply` (counted from 1) numbered as the list of turns and records number it: `7.`
+/// for the first side's turn of the seventh round, `7...` for the other side's.
+pub fn turn_number(ply: usize) -> String {
+    let index = ply.saturating_sub(1);
+    let dots = if index.is_multiple_of(2) { "." } else { "..." };
+    format!("{}{dots}", index / 2 + 1)
 }
 
 /// "White" or "Black".

@@ -10,7 +10,7 @@ use fanorona_core::record::boardspace::BoardspaceReader;
 use fanorona_core::record::{Element, GameRecord, GameResult, MAX_GAME_BYTES, Reader};
 use fanorona_core::{BoardSize, Color as Side, Game, Position, Rules};
 
-use crate::flow::{BoardJump, Match, Player, players_for};
+use crate::game::flow::{BoardJump, Match, Player, players_for};
 use crate::settings::{Settings, SettingsFile, save_settings};
 
 /// Save or load a game.
@@ -213,14 +213,13 @@ pub fn game_from_record(record: &GameRecord) -> Result<Game, String> {
     }
     let mut game = game.ok_or("the game could not be replayed")?;
     // A resignation or agreed draw is in the result token only: keep it.
-    if game.outcome().is_none() {
-        match record.result {
-            Some(GameResult::WhiteWins) => game.resign(Side::Black),
-            Some(GameResult::BlackWins) => game.resign(Side::White),
-            Some(GameResult::Draw) => game.agree_draw(),
-            _ => {}
-        }
-    }
+    // (A game over by the rules keeps that end: resigning it is refused, and ignored here.)
+    let _ = match record.result {
+        Some(GameResult::WhiteWins) => game.resign(Side::Black),
+        Some(GameResult::BlackWins) => game.resign(Side::White),
+        Some(GameResult::Draw) => game.agree_draw(),
+        _ => Ok(()),
+    };
     Ok(game)
 }
 
@@ -359,7 +358,7 @@ fn handle_persist(
     dir: Res<GamesDir>,
     mut status: ResMut<PersistStatus>,
     mut jumps: MessageWriter<BoardJump>,
-    mut review: Option<ResMut<crate::review::Review>>,
+    mut review: Option<ResMut<crate::analysis::review::Review>>,
     mut commands: Commands,
 ) {
     for request in requests.read() {

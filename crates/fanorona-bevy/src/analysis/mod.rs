@@ -3,17 +3,19 @@
 //! shows an evaluation bar, the best line in turn notation and the depth, updated after every
 //! completed iteration of the search. Neither waits on the window: results arrive on a channel.
 
+pub mod review;
+
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use bevy::prelude::*;
 use fanorona_ai::{Engine, Info, Limits, Score, SearchHandle, SearchOptions};
-use fanorona_core::{Color as Side, Turn};
+use fanorona_core::{Color as Side, Game, Turn};
 
 use crate::Screen;
-use crate::engine::Thinking;
-use crate::flow::{Command, FlowSet, Match};
+use crate::game::engine::Thinking;
+use crate::game::flow::{Command, FlowSet, Match};
 
 /// Size of the analysis engine's transposition table.
 const HASH_MB: usize = 32;
@@ -117,13 +119,15 @@ pub struct Analysis {
     pub enabled: bool,
     /// A hint was asked for this generation of the game.
     hint_for: Option<u64>,
-    /// The latest report, and the generation of the game it is about.
-    report: Option<(u64, Report)>,
+    /// The latest report, and the generation of the game and the turn looked back at (`None`:
+    /// the current position) it is about.
+    report: Option<(u64, Option<usize>, Report)>,
     job: Option<Job>,
 }
 
 struct Job {
     generation: u64,
+    view: Option<usize>,
     side: Side,
     time: Duration,
     handle: Option<SearchHandle>,
@@ -131,12 +135,22 @@ struct Job {
 }
 
 impl Analysis {
-    /// The latest report about the position of `generation`.
+    /// The latest report about the current position of `generation`.
     pub fn report(&self, generation: u64) -> Option<&Report> {
+        self.report_at(generation, None)
+    }
+
+    /// The latest report about the position on the board: the current one, or the one
+    /// looked back at.
+    pub fn report_for(&self, game: &Match) -> Option<&Report> {
+        self.report_at(game.generation(), game.viewing())
+    }
+
+    fn report_at(&self, generation: u64, view: Option<usize>) -> Option<&Report> {
         self.report
             .as_ref()
-            .filter(|(g, _)| *g == generation)
-            .map(|(_, r)| r)
+            .filter(|(g, v, _)| *g == generation && *v == view)
+            .map(|(_, _, r)| r)
     }
 
     /// Whether the analysis engine is searching now.
@@ -210,23 +224,39 @@ fn drive_analysis(
     mut commands: MessageWriter<Command>,
 ) {
     let generation = game.generation();
+    let view = game.viewing();
     let analysis = &mut *analysis;
     if analysis.hint_for.is_some_and(|g| g != generation) {
         analysis.hint_for = None;
     }
     let hint = analysis.hint_pending(generation);
+    // The position on the board: looking back, the one after that turn.
+    let shown = match view {
+        Some(ply) => {
+            let mut past = Game::new(*game.game().start());
+            for turn in &game.game().turns()[..ply] {
+                // The turns were played in this game before: replaying them succeeds.
+                let _ = past.play(turn);
+            }
+            past
+        }
+        None => game.game().clone(),
+    };
     // Analyse the position on the board while a person (or nobody) is to move: not while the
     // game engine thinks, which would share the processor with it.
-    let wanted = (analysis.enabled || hint)
-        && game.outcome().is_none()
-        && game.viewing().is_none()
-        && game.partial_steps().is_empty()
-        && !thinking.active()
-        && !game.engine_to_move();
+    let wanted = if view.is_some() {
+        analysis.enabled && shown.outcome().is_none() && !thinking.active()
+    } else {
+        (analysis.enabled || hint)
+            && game.outcome().is_none()
+            && game.partial_steps().is_empty()
+            && !thinking.active()
+            && !game.engine_to_move()
+    };
     if analysis
         .job
         .as_ref()
-        .is_some_and(|job| job.generation != generation || !wanted)
+        .is_some_and(|job| job.generation != generation || job.view != view || !wanted)
         && let Some(job) = analysis.job.take()
     {
         stop_job(job);
@@ -240,6 +270,7 @@ fn drive_analysis(
         for info in infos {
             analysis.report = Some((
                 generation,
+                view,
                 Report {
                     depth: info.depth,
                     score: info.score,
@@ -257,6 +288,7 @@ fn drive_analysis(
                 Ok(result) => {
                     analysis.report = Some((
                         generation,
+                        view,
                         Report {
                             depth: result.depth,
                             score: result.score,
@@ -283,12 +315,13 @@ fn drive_analysis(
             .as_ref()
             .is_none_or(|job| job.handle.is_none() && job.time < time);
     if start {
-        if analysis.report(generation).is_none() {
+        if analysis.report_at(generation, view).is_none() {
             analysis.report = None;
         }
         let (send, infos) = channel();
+        let side = shown.position().side_to_move();
         let handle = engine.0.start(
-            game.game().clone(),
+            shown,
             Limits::movetime(time),
             SearchOptions::default(),
             move |info| {
@@ -297,7 +330,8 @@ fn drive_analysis(
         );
         analysis.job = Some(Job {
             generation,
-            side: game.side_to_move(),
+            view,
+            side,
             time,
             handle: Some(handle),
             infos: Mutex::new(infos),
@@ -316,7 +350,7 @@ fn drive_analysis(
 /// `H` asks for a hint, `E` turns analysis on or off (not while a turn is being typed).
 pub fn analysis_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    entry: Option<Res<crate::input::TurnEntry>>,
+    entry: Option<Res<crate::game::input::TurnEntry>>,
     mut requests: MessageWriter<AnalysisRequest>,
 ) {
     if entry.is_some_and(|e| e.used_keys) {
@@ -349,7 +383,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 analysis_keys
-                    .after(crate::input::type_turn)
+                    .after(crate::game::input::type_turn)
                     .before(requests)
                     .run_if(
                         in_state(Screen::Playing).and_then(resource_exists::<ButtonInput<KeyCode>>),
@@ -362,3 +396,6 @@ pub fn plugin(app: &mut App) {
             ),
         );
 }
+
+#[cfg(test)]
+mod tests;

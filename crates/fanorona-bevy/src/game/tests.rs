@@ -1,6 +1,10 @@
-//! Headless tests of the game flow: an `App` with `MinimalPlugins`, simulated clicks, keys and
-//! buttons as messages, assertions on the world. Expected turns and captures are worked out by
-//! hand from the rules in `shared/rules.md`.
+//! Headless tests of the game being played: flow, input, engine, clocks, sound, records,
+//! export, the command line and the variants.
+
+#![allow(
+    unused_imports,
+    reason = "the imports shared by the client's test modules"
+)]
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -13,77 +17,11 @@ use fanorona_core::{
 };
 
 use crate::cli::LaunchOptions;
-use crate::engine::{Engine, EngineAdapter, MinThink, Thinking};
-use crate::flow::{BoardView, Command, Match, Player, StepPlayed};
-use crate::persist::{GamesDir, Persist, PersistStatus, parse_record_text, record_text};
+use crate::game::engine::{Engine, EngineAdapter, MinThink, Thinking};
+use crate::game::flow::{BoardView, Command, Match, Player, StepPlayed};
+use crate::game::persist::{GamesDir, Persist, PersistStatus, parse_record_text, record_text};
 use crate::settings::{Settings, load_settings, save_settings};
-
-fn pt(name: &str) -> Point {
-    BoardSize::STANDARD
-        .parse_point(name)
-        .expect("a point of the standard board")
-}
-
-fn bits(names: &[&str]) -> Bitboard {
-    names.iter().fold(Bitboard::EMPTY, |b, n| b | pt(n).bit())
-}
-
-fn app_with(game: Match) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(Settings::default())
-        .insert_resource(game)
-        .insert_resource(MinThink(Duration::ZERO))
-        .add_plugins((
-            crate::flow::plugin,
-            crate::persist::plugin,
-            crate::engine::plugin,
-        ));
-    app.update();
-    app
-}
-
-fn two_people(position: Position) -> App {
-    app_with(Match::new(position, [Player::Human, Player::Human], 1))
-}
-
-fn send(app: &mut App, command: Command) {
-    app.world_mut().write_message(command);
-    app.update();
-}
-
-fn click(app: &mut App, point: &str) {
-    send(app, Command::Click(pt(point)));
-}
-
-fn game(app: &App) -> &Match {
-    app.world().resource::<Match>()
-}
-
-fn view(app: &App) -> &BoardView {
-    app.world().resource::<BoardView>()
-}
-
-fn turns(app: &App) -> Vec<String> {
-    game(app)
-        .game()
-        .turns()
-        .iter()
-        .map(Turn::to_string)
-        .collect()
-}
-
-/// Temporary directory unique to one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fanorona-bevy-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temporary directory");
-    dir
-}
-
-// A single white stone on a1, black on c1 and b3, and a black stone far away on i5:
-// a1-b1A captures c1, then b1-b2A may capture b3.
-const CHAIN: &str = "8B/9/1B7/9/W1B6 w";
+use crate::test_support::*;
 
 #[test]
 fn capture_is_compulsory_and_marks_the_capturing_stones() {
@@ -211,7 +149,7 @@ fn chain_can_end_early_by_key() {
     app.init_resource::<ButtonInput<KeyCode>>();
     app.add_systems(
         Update,
-        crate::input::keys_to_commands.before(crate::flow::FlowSet),
+        crate::game::input::keys_to_commands.before(crate::game::flow::FlowSet),
     );
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
@@ -403,7 +341,7 @@ fn undo_cancels_the_engine_search() {
             [Player::Engine, Player::Human],
             1,
         ))
-        .add_plugins((crate::flow::plugin, crate::engine::plugin));
+        .add_plugins((crate::game::flow::plugin, crate::game::engine::plugin));
     app.update();
     assert!(app.world().resource::<Thinking>().active());
     let flag = app
@@ -485,7 +423,7 @@ fn save_then_load_restores_the_game() {
     click(&mut app, "b2");
     app.world_mut().write_message(Persist::Save);
     app.update();
-    let saved: Vec<PathBuf> = crate::persist::saved_games(&dir);
+    let saved: Vec<PathBuf> = crate::game::persist::saved_games(&dir);
     assert_eq!(saved.len(), 1);
     send(&mut app, Command::NewGame);
     assert!(turns(&app).is_empty());
@@ -617,116 +555,6 @@ fn command_line() {
 }
 
 #[test]
-fn every_board_size_is_offered_and_the_camera_fits_it() {
-    use crate::board::board_extent;
-    use crate::camera::{Orbit, Panels, board_bounds, board_room};
-    let choices = crate::settings::board_choices();
-    assert_eq!(choices.len(), 15);
-    assert_eq!(choices[0], BoardSize::STANDARD);
-    for size in BoardSize::ALL {
-        assert!(choices.contains(&size), "{size} is offered");
-    }
-    // Cycling the menu's board setting visits every size and comes back.
-    let mut settings = Settings::default();
-    let mut seen = vec![settings.board_size()];
-    for _ in 0..15 {
-        crate::ui::Choice::Board.cycle(&mut settings);
-        seen.push(settings.board_size());
-    }
-    assert_eq!(seen[15], BoardSize::STANDARD);
-    seen.pop();
-    seen.sort_by_key(|s| (s.rows(), s.cols()));
-    seen.dedup();
-    assert_eq!(seen.len(), 15);
-    let layouts = [
-        Panels::GAME,
-        Panels::shown(false, true),
-        Panels::shown(true, false),
-        Panels::shown(true, true),
-    ];
-    for size in BoardSize::ALL {
-        for window in [
-            Vec2::new(640.0, 480.0),
-            Vec2::new(800.0, 600.0),
-            Vec2::new(1024.0, 768.0),
-            Vec2::new(1280.0, 720.0),
-            Vec2::new(1366.0, 768.0),
-            Vec2::new(1920.0, 1080.0),
-            Vec2::new(2560.0, 1080.0),
-            Vec2::new(3840.0, 2160.0),
-            Vec2::new(1000.0, 1200.0),
-        ] {
-            for panels in layouts {
-                let room = board_room(window, panels);
-                for yaw in [0.0, std::f32::consts::PI] {
-                    let extent = board_extent(size);
-                    let orbit = Orbit::home(extent, window, panels, yaw);
-                    let (lo, hi) = board_bounds(&orbit, extent, window);
-                    let tol = 0.01;
-                    let at = format!("{size} in {window} with {panels:?}");
-                    assert!(
-                        lo.x >= room.min.x - tol
-                            && hi.x <= room.max.x + tol
-                            && lo.y >= room.min.y - tol
-                            && hi.y <= room.max.y + tol,
-                        "{at}: board {lo}..{hi}, room {room:?}"
-                    );
-                    // It fills the room: nearly all of its width or of its height.
-                    let fill = ((hi.x - lo.x) / room.width()).max((hi.y - lo.y) / room.height());
-                    assert!(fill > 0.88, "{at}: fills only {fill}");
-                    // Centred in the room.
-                    assert!(
-                        ((lo.x + hi.x) - (room.min.x + room.max.x)).abs() < 0.02,
-                        "{at}"
-                    );
-                    assert!(
-                        ((lo.y + hi.y) - (room.min.y + room.max.y)).abs() < 0.03,
-                        "{at}"
-                    );
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn the_review_graph_and_the_panels_never_cover_the_board() {
-    // Worked out by hand from the panels' sizes (`ui.rs`, `review.rs`): in an 800x600 window
-    // the UI scale is min(800/1280, 600/720) = 0.625. The left panel ends at (12 + 300) * 0.625
-    // = 195 px, the list of turns starts at 800 - (12 + 230) * 0.625 = 648.75 px and the graph's
-    // top is (10 + 96) * 0.625 = 66.25 px above the bottom: in normalized device coordinates
-    // x from 2 * 195 / 800 - 1 = -0.5125 to 2 * 648.75 / 800 - 1 = 0.621875 and y from
-    // 2 * 66.25 / 600 - 1 = -0.779167 up. At 1280x720 (scale 1): x from -0.5125 to
-    // 2 * 1038 / 1280 - 1 = 0.621875, y from 2 * 106 / 720 - 1 = -0.705556. At 1920x1200 the
-    // scale is min(1.5, 1.6667) = 1.5: x from 2 * 468 / 1920 - 1 = -0.5125, to the same 0.621875,
-    // y from 2 * 159 / 1200 - 1 = -0.735.
-    use crate::board::board_extent;
-    use crate::camera::{Orbit, Panels, board_bounds};
-    for (window, x_min, x_max, y_min) in [
-        (Vec2::new(800.0, 600.0), -0.5125, 0.621875, -0.779167),
-        (Vec2::new(1280.0, 720.0), -0.5125, 0.621875, -0.705556),
-        (Vec2::new(1920.0, 1200.0), -0.5125, 0.621875, -0.735),
-    ] {
-        for size in BoardSize::ALL {
-            let extent = board_extent(size);
-            let orbit = Orbit::home(extent, window, Panels::shown(false, true), 0.0);
-            let (lo, hi) = board_bounds(&orbit, extent, window);
-            assert!(
-                lo.x >= x_min && hi.x <= x_max && lo.y >= y_min && hi.y <= 1.0,
-                "{size} in {window}: {lo}..{hi}"
-            );
-        }
-    }
-    // The tutorial's panel (330 wide) replaces the list of turns: at 1280x720 it starts at
-    // 1280 - 342 = 938 px, x = 2 * 938 / 1280 - 1 = 0.465625.
-    let window = Vec2::new(1280.0, 720.0);
-    let extent = board_extent(BoardSize::new(5, 5).expect("5x5"));
-    let orbit = Orbit::home(extent, window, Panels::shown(true, false), 0.0);
-    let (_, hi) = board_bounds(&orbit, extent, window);
-    assert!(hi.x <= 0.465625, "{hi}");
-}
-
-#[test]
 fn every_board_size_plays_by_clicks() {
     for size in BoardSize::ALL {
         let position = Position::start(size);
@@ -757,7 +585,7 @@ fn the_first_game_is_against_the_beginner_level() {
     let settings = Settings::default();
     assert_eq!(settings.level(), 1);
     assert_eq!(
-        crate::engine::ai_level(settings.level()),
+        crate::game::engine::ai_level(settings.level()),
         fanorona_ai::Level::Beginner
     );
     assert_eq!(settings.mode, crate::settings::Mode::HumanVsEngine);
@@ -805,7 +633,7 @@ fn a_typed_turn_waits_for_a_chain_in_progress() {
 
 #[test]
 fn typing_line_keys() {
-    use crate::input::{EntryEffect, TurnEntry};
+    use crate::game::input::{EntryEffect, TurnEntry};
     use bevy::input::keyboard::Key;
     let mut entry = TurnEntry::default();
     let ch = |c: &str| Key::Character(c.into());
@@ -837,13 +665,16 @@ fn typed_keys_reach_the_game_and_not_the_shortcuts() {
     use bevy::input::keyboard::{Key, KeyboardInput};
     let mut app = two_people(Position::standard());
     app.init_resource::<ButtonInput<KeyCode>>()
-        .init_resource::<crate::input::TurnEntry>()
+        .init_resource::<crate::game::input::TurnEntry>()
         .add_message::<KeyboardInput>()
         .add_systems(
             Update,
-            (crate::input::type_turn, crate::input::keys_to_commands)
+            (
+                crate::game::input::type_turn,
+                crate::game::input::keys_to_commands,
+            )
                 .chain()
-                .before(crate::flow::FlowSet),
+                .before(crate::game::flow::FlowSet),
         );
     let press = |app: &mut App, code: KeyCode, key: Key| {
         app.world_mut().write_message(KeyboardInput {
@@ -884,277 +715,11 @@ fn typed_keys_reach_the_game_and_not_the_shortcuts() {
     assert!(turns(&app).is_empty());
 }
 
-fn with_analysis(mut app: App) -> App {
-    app.add_plugins(crate::analysis::plugin);
-    app.update();
-    app
-}
-
-fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !done(app) {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(5));
-        app.update();
-    }
-}
-
-#[test]
-fn a_hint_is_drawn_as_the_path_of_a_legal_turn() {
-    use crate::analysis::AnalysisRequest;
-    let mut app = with_analysis(two_people(Position::standard()));
-    app.world_mut().write_message(AnalysisRequest::Hint);
-    app.update();
-    update_until(&mut app, "a hint", |app| game(app).hint().is_some());
-    let hint = game(&app).hint().expect("a hint");
-    let openings = ["d2-e3A", "e2-e3A", "f2-e3A", "d3-e3A", "d3-e3W"];
-    assert!(openings.contains(&hint.to_string().as_str()), "{hint}");
-    assert_eq!(view(&app).hint, hint.path().collect::<Vec<_>>());
-    assert!(
-        game(&app).message().contains("Hint"),
-        "{}",
-        game(&app).message()
-    );
-    // Playing a turn makes the hint go away.
-    send(&mut app, Command::PlayText(hint.to_string()));
-    assert!(game(&app).hint().is_none());
-    assert!(view(&app).hint.is_empty());
-}
-
-#[test]
-fn a_hint_finds_the_winning_capture() {
-    use crate::analysis::AnalysisRequest;
-    // White a1 captures the last black stone with a1-b1A; any other turn does not win.
-    let mut app = with_analysis(two_people(
-        Position::from_fen("9/9/9/9/W1B6 w").expect("valid"),
-    ));
-    app.world_mut().write_message(AnalysisRequest::Hint);
-    app.update();
-    update_until(&mut app, "a hint", |app| game(app).hint().is_some());
-    assert_eq!(
-        game(&app).hint().map(|t| t.to_string()),
-        Some("a1-b1A".into())
-    );
-    assert_eq!(view(&app).hint, vec![pt("a1"), pt("b1")]);
-}
-
-#[test]
-fn analysis_mode_reports_depth_score_and_line_as_it_thinks() {
-    use crate::analysis::{Analysis, AnalysisRequest};
-    let mut app = with_analysis(two_people(
-        Position::from_fen("9/9/9/9/W1B6 w").expect("valid"),
-    ));
-    app.world_mut().write_message(AnalysisRequest::Toggle);
-    app.update();
-    assert!(app.world().resource::<Analysis>().enabled);
-    update_until(&mut app, "a report", |app| {
-        let g = game(app).generation();
-        app.world().resource::<Analysis>().report(g).is_some()
-    });
-    let g = game(&app).generation();
-    let report = app
-        .world()
-        .resource::<Analysis>()
-        .report(g)
-        .expect("report")
-        .clone();
-    assert!(report.depth >= 1);
-    assert_eq!(
-        report.pv.first().map(|t| t.to_string()),
-        Some("a1-b1A".into())
-    );
-    assert_eq!(report.score_text(), "White wins in 1");
-    assert!((report.white_share() - 1.0).abs() < 1e-6);
-    // a1-a2 is refused (capture is compulsory): the same position keeps its report.
-    send(&mut app, Command::PlayText("a1-a2".into()));
-    assert!(turns(&app).is_empty());
-    assert_eq!(game(&app).generation(), g);
-    assert!(app.world().resource::<Analysis>().report(g).is_some());
-    // A new position does not show the old report.
-    send(&mut app, Command::PlayText("a1-b1A".into()));
-    let g3 = game(&app).generation();
-    assert!(app.world().resource::<Analysis>().report(g3).is_none());
-    // The game is over: nothing more to analyse, and no search runs.
-    app.update();
-    assert!(!app.world().resource::<Analysis>().searching());
-    app.world_mut().write_message(AnalysisRequest::Toggle);
-    app.update();
-    assert!(!app.world().resource::<Analysis>().enabled);
-}
-
-#[test]
-fn evaluation_bar_and_line_text() {
-    use crate::analysis::Report;
-    use fanorona_ai::Score;
-    let standard = Position::standard();
-    let t1 = standard.parse_turn("d3-e3W").expect("legal");
-    let mut after = Game::new(standard);
-    after.play(&t1).expect("legal");
-    let t2 = after.position().legal_turns()[0];
-    let report = |score, side, pv: Vec<Turn>| Report {
-        depth: 3,
-        score,
-        side,
-        pv,
-        nodes: 10,
-        finished: true,
-    };
-    let r = report(Score::Cp(0), Side::White, vec![t1, t2, t1]);
-    assert!((r.white_share() - 0.5).abs() < 1e-6);
-    assert_eq!(r.score_text(), "+0.00");
-    assert_eq!(
-        r.line_text(0, Side::White, 6),
-        format!("1. {t1} {t2} 2. {t1}")
-    );
-    assert_eq!(r.line_text(1, Side::White, 2), format!("1... {t1} 2. {t2}"));
-    // Black to move and a stone and a half ahead: White's share is below a half, and the
-    // text is from White's side.
-    let r = report(Score::Cp(150), Side::Black, vec![]);
-    assert!(r.white_share() < 0.4);
-    assert_eq!(r.score_text(), "-1.50");
-    let r = report(Score::Win(-2), Side::Black, vec![]);
-    assert_eq!(r.score_text(), "White wins in 2");
-    assert!((r.white_share() - 1.0).abs() < 1e-6);
-}
-
-fn tutorial_app() -> App {
-    use crate::Screen;
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(Settings::default())
-        .insert_resource(MinThink(Duration::ZERO))
-        .init_state::<Screen>()
-        .add_plugins((
-            crate::flow::plugin,
-            crate::engine::plugin,
-            crate::tutorial::plugin,
-        ));
-    app.update();
-    app.world_mut()
-        .write_message(crate::tutorial::TutorialCommand::Start);
-    app.update();
-    app.update();
-    app
-}
-
-fn lesson(app: &App) -> crate::tutorial::Tutorial {
-    app.world().resource::<crate::tutorial::Tutorial>().clone()
-}
-
-fn small(name: &str) -> Point {
-    BoardSize::DIMY
-        .parse_point(name)
-        .expect("a point of the 5x5 board")
-}
-
-#[test]
-fn every_lesson_explains_a_wrong_try_and_passes_the_right_turn() {
-    use crate::tutorial::{LESSONS, TutorialCommand};
-    // For each lesson: a wrong but legal turn (if the lesson has one) and the right turn,
-    // worked out by hand from the positions and the rules.
-    let cases: [(Option<&str>, &str); 7] = [
-        (None, "a1-b2"),
-        (Some("e2-e1W"), "c1-c2A"),
-        (Some("e1-e2A"), "c2-c1W"),
-        (Some("b3-c3W"), "b3-c3A"),
-        (Some("a1-b1A"), "a1-b1A-b2A"),
-        (None, "e1-d2A"),
-        (Some("a1-b1A"), "a1-b1A-b2A"),
-    ];
-    let mut app = tutorial_app();
-    assert_eq!(
-        *app.world().resource::<State<crate::Screen>>().get(),
-        crate::Screen::Playing
-    );
-    for (i, (wrong, right)) in cases.iter().enumerate() {
-        assert_eq!(lesson(&app).lesson, i);
-        assert_eq!(game(&app).size(), BoardSize::DIMY, "lesson {i}");
-        assert_eq!(*game(&app).game().start(), LESSONS[i].start());
-        if let Some(wrong) = wrong {
-            send(&mut app, Command::PlayText((*wrong).into()));
-            app.update();
-            let t = lesson(&app);
-            assert!(!t.passed, "lesson {i}: {wrong} is wrong");
-            assert_eq!(t.wrong_tries, 1);
-            assert!(
-                t.feedback.starts_with("Not quite") && t.feedback.contains(wrong),
-                "lesson {i}: {}",
-                t.feedback
-            );
-            assert!(
-                turns(&app).is_empty(),
-                "lesson {i}: the position is set again"
-            );
-        }
-        send(&mut app, Command::PlayText((*right).into()));
-        app.update();
-        let t = lesson(&app);
-        assert!(t.passed, "lesson {i}: {right} passes ({})", t.feedback);
-        assert!(t.feedback.starts_with("Right!"), "{}", t.feedback);
-        app.world_mut().write_message(TutorialCommand::Next);
-        app.update();
-        app.update();
-    }
-    // After the last lesson the tutorial ends on the menu.
-    assert!(
-        app.world()
-            .get_resource::<crate::tutorial::Tutorial>()
-            .is_none()
-    );
-    assert_eq!(
-        *app.world().resource::<State<crate::Screen>>().get(),
-        crate::Screen::Menu
-    );
-}
-
-#[test]
-fn tutorial_lessons_by_clicks_and_refused_moves() {
-    use crate::tutorial::TutorialCommand;
-    let mut app = tutorial_app();
-    // Lesson 1 by clicks: a1 then b2.
-    send(&mut app, Command::Click(small("a1")));
-    send(&mut app, Command::Click(small("b2")));
-    app.update();
-    assert!(lesson(&app).passed);
-    // Lesson 6 (compulsory capture): a paika step is refused by the rules, with a reason.
-    for _ in 0..5 {
-        app.world_mut().write_message(TutorialCommand::Next);
-        app.update();
-    }
-    app.update();
-    assert_eq!(lesson(&app).lesson, 5);
-    send(&mut app, Command::Click(small("a1")));
-    send(&mut app, Command::Click(small("a2")));
-    assert!(turns(&app).is_empty());
-    assert!(
-        game(&app).message().contains("compulsory"),
-        "{}",
-        game(&app).message()
-    );
-    // "Again" sets the lesson up anew; "Back" goes one lesson back.
-    send(&mut app, Command::Click(small("b2")));
-    app.update();
-    assert!(lesson(&app).passed);
-    app.world_mut().write_message(TutorialCommand::Retry);
-    app.update();
-    assert!(!lesson(&app).passed && turns(&app).is_empty());
-    app.world_mut().write_message(TutorialCommand::Previous);
-    app.update();
-    assert_eq!(lesson(&app).lesson, 4);
-    app.world_mut().write_message(TutorialCommand::Exit);
-    app.update();
-    app.update();
-    assert_eq!(
-        *app.world().resource::<State<crate::Screen>>().get(),
-        crate::Screen::Menu
-    );
-}
-
 // ---------------------------------------------------------------- records, export
 
 #[test]
 fn records_of_every_format_open() {
-    use crate::persist::{RecordFormat, game_from_record, load_game, read_record};
+    use crate::game::persist::{RecordFormat, game_from_record, load_game, read_record};
     let dir = temp_dir("formats");
     let open = |name: &str, text: &str| {
         let path = dir.join(name);
@@ -1209,7 +774,7 @@ fn records_of_every_format_open() {
 
 #[test]
 fn files_are_replaced_whole() {
-    use crate::persist::write_atomically;
+    use crate::game::persist::write_atomically;
     let dir = temp_dir("atomic");
     let path = dir.join("sub").join("x.txt");
     write_atomically(&path, b"first").expect("write");
@@ -1230,14 +795,14 @@ fn files_are_replaced_whole() {
 
 fn with_export(mut app: App, dir: Option<PathBuf>) -> App {
     app.insert_resource(GamesDir(dir))
-        .add_plugins(crate::export::plugin);
+        .add_plugins(crate::game::export::plugin);
     app.update();
     app
 }
 
 #[test]
 fn export_position_and_game() {
-    use crate::export::{Export, LastExport};
+    use crate::game::export::{Export, LastExport};
     let dir = temp_dir("export");
     let mut app = with_export(two_people(Position::standard()), Some(dir.clone()));
     let last = |app: &App| app.world().resource::<LastExport>().clone();
@@ -1292,124 +857,6 @@ fn export_position_and_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-// ---------------------------------------------------------------- review
-
-#[test]
-fn mistakes_are_the_turns_that_lose_much_of_the_bar() {
-    use crate::review::{Severity, mistakes};
-    // White moves first. Turn 1 (White) 0.50 -> 0.45: fine. Turn 2 (Black) 0.45 -> 0.70:
-    // Black lost 0.25, a mistake. Turn 3 (White) 0.70 -> 0.30: a blunder (0.40). Turn 4
-    // unknown. Turn 5 (White) 0.20 -> 0.18: fine.
-    let shares = [
-        Some(0.5),
-        Some(0.45),
-        Some(0.7),
-        Some(0.3),
-        None,
-        Some(0.2),
-        Some(0.18),
-    ];
-    let found = mistakes(&shares, Side::White);
-    let summary: Vec<(usize, Side, Severity)> = found
-        .iter()
-        .map(|m| (m.turn, m.mover, m.severity))
-        .collect();
-    assert_eq!(
-        summary,
-        [
-            (2, Side::Black, Severity::Mistake),
-            (3, Side::White, Severity::Blunder)
-        ]
-    );
-    assert!((found[1].loss - 0.4).abs() < 1e-6);
-    // Black moving first: the first turn is Black's.
-    let found = mistakes(&[Some(0.5), Some(0.7)], Side::Black);
-    assert_eq!(found.len(), 1);
-    assert_eq!(
-        (found[0].mover, found[0].severity),
-        (Side::Black, Severity::Mistake)
-    );
-}
-
-fn review_app(position: Position) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(Settings::default())
-        .insert_resource(MinThink(Duration::ZERO))
-        .insert_resource(Match::new(position, [Player::Human, Player::Human], 1))
-        .init_state::<crate::Screen>()
-        .insert_state(crate::Screen::Playing)
-        .add_plugins((
-            crate::flow::plugin,
-            crate::engine::plugin,
-            crate::review::plugin,
-        ));
-    app.update();
-    app
-}
-
-#[test]
-fn review_evaluates_every_position_and_draws_the_graph() {
-    use crate::review::{GraphBar, Review, ReviewRequest};
-    // White a1 takes Black's last stone with a1-b1A.
-    let mut app = review_app(Position::from_fen("9/9/9/9/W1B6 w").expect("valid"));
-    send(&mut app, Command::PlayText("a1-b1A".into()));
-    app.world_mut().write_message(ReviewRequest::Toggle);
-    app.update();
-    update_until(&mut app, "the review", |app| {
-        app.world().resource::<Review>().complete()
-    });
-    let review = app.world().resource::<Review>();
-    let texts: Vec<String> = review
-        .evals()
-        .iter()
-        .map(|e| e.as_ref().expect("evaluated").text.clone())
-        .collect();
-    assert_eq!(texts, ["White wins in 1", "1-0"]);
-    assert!(review.mistakes().is_empty());
-    app.update();
-    // One bar per position, each showing its position when clicked.
-    let mut bars: Vec<(usize, crate::ui::Action)> = app
-        .world_mut()
-        .query::<(&GraphBar, &crate::ui::Action)>()
-        .iter(app.world())
-        .map(|(b, a)| (b.0, a.clone()))
-        .collect();
-    bars.sort_by_key(|b| b.0);
-    assert_eq!(
-        bars,
-        [
-            (0, crate::ui::Action::Game(Command::View(Some(0)))),
-            (1, crate::ui::Action::Game(Command::View(Some(1)))),
-        ]
-    );
-    let summary = crate::review::summary_text(app.world().resource::<Review>(), game(&app).game());
-    assert!(summary.contains("no mistakes"), "{summary}");
-}
-
-#[test]
-fn review_marks_a_thrown_away_capture() {
-    use crate::review::{Review, ReviewRequest};
-    // White a1 can capture c1, d1 and e1 by approach (a1-b1A) or only a3 (a1-a2A); White
-    // also has i5, far away. Taking one stone instead of three leaves White two stones against
-    // three (`fanorona analyse` scores it 3.5 stones for Black at depth 8, against an equal
-    // game after a1-b1A): a mistake by White on turn 1.
-    let mut app = review_app(Position::from_fen("8W/9/B8/9/W1BBB4 w").expect("valid"));
-    send(&mut app, Command::PlayText("a1-a2A".into()));
-    assert_eq!(turns(&app), ["a1-a2A"]);
-    app.world_mut().write_message(ReviewRequest::Toggle);
-    app.update();
-    update_until(&mut app, "the review", |app| {
-        app.world().resource::<Review>().complete()
-    });
-    let found = app.world().resource::<Review>().mistakes();
-    let evals = app.world().resource::<Review>().evals().to_vec();
-    assert_eq!(found.len(), 1, "{found:?} {evals:?}");
-    assert_eq!((found[0].turn, found[0].mover), (1, Side::White));
-    let summary = crate::review::summary_text(app.world().resource::<Review>(), game(&app).game());
-    assert!(summary.contains("1. a1-a2A?"), "{summary}");
-}
-
 // ---------------------------------------------------------------- clocks
 
 /// An app whose clock advances exactly `step` per update.
@@ -1423,12 +870,12 @@ fn timed_app(game: Match, control: Option<(Duration, Duration)>, step: Duration)
         })
         .insert_resource(game)
         .insert_resource(MinThink(Duration::ZERO))
-        .insert_resource(crate::clock::Clocks::new(control))
+        .insert_resource(crate::game::clock::Clocks::new(control))
         .add_plugins((
-            crate::flow::plugin,
-            crate::engine::plugin,
-            crate::clock::plugin,
-            crate::sound::plugin,
+            crate::game::flow::plugin,
+            crate::game::engine::plugin,
+            crate::game::clock::plugin,
+            crate::game::sound::plugin,
         ));
     app.update();
     app
@@ -1436,7 +883,7 @@ fn timed_app(game: Match, control: Option<(Duration, Duration)>, step: Duration)
 
 fn left(app: &App, side: Side) -> Duration {
     app.world()
-        .resource::<crate::clock::Clocks>()
+        .resource::<crate::game::clock::Clocks>()
         .left(side)
         .expect("clocks on")
 }
@@ -1476,13 +923,13 @@ fn clocks_run_for_the_side_to_move_add_increments_and_flag() {
     let white = left(&app, Side::White);
     app.update();
     assert_eq!(left(&app, Side::White), white);
-    assert_eq!(crate::clock::clock_text(ms(754_000)), "12:34");
-    assert_eq!(crate::clock::clock_text(ms(12_345)), "0:12.3");
+    assert_eq!(crate::game::clock::clock_text(ms(754_000)), "12:34");
+    assert_eq!(crate::game::clock::clock_text(ms(12_345)), "0:12.3");
 }
 
 #[test]
 fn a_new_game_resets_the_clocks_and_the_menu_choice_sets_them() {
-    use crate::clock::TimeControl;
+    use crate::game::clock::TimeControl;
     let ms = Duration::from_millis;
     let mut app = timed_app(
         Match::new(Position::standard(), [Player::Human, Player::Human], 1),
@@ -1491,7 +938,7 @@ fn a_new_game_resets_the_clocks_and_the_menu_choice_sets_them() {
     );
     assert_eq!(
         app.world()
-            .resource::<crate::clock::Clocks>()
+            .resource::<crate::game::clock::Clocks>()
             .left(Side::White),
         None
     );
@@ -1541,11 +988,14 @@ fn the_engine_plays_within_its_clock() {
         .insert_resource(Settings::default())
         .insert_resource(game_match)
         .insert_resource(MinThink(Duration::ZERO))
-        .insert_resource(crate::clock::Clocks::new(Some((ms(60_000), ms(1000)))))
+        .insert_resource(crate::game::clock::Clocks::new(Some((
+            ms(60_000),
+            ms(1000),
+        ))))
         .add_plugins((
-            crate::flow::plugin,
-            crate::engine::plugin,
-            crate::clock::plugin,
+            crate::game::flow::plugin,
+            crate::game::engine::plugin,
+            crate::game::clock::plugin,
         ));
     update_until(&mut app, "the engine's turn", |app| !turns(app).is_empty());
     let seen = spy.0.lock().expect("lock").clone();
@@ -1562,7 +1012,7 @@ fn the_engine_plays_within_its_clock() {
 
 #[test]
 fn generated_sounds_are_valid_wav() {
-    use crate::sound::{SAMPLE_RATE, SoundCue, samples, wav_bytes};
+    use crate::game::sound::{SAMPLE_RATE, SoundCue, samples, wav_bytes};
     let place = samples(SoundCue::Place);
     let wav = wav_bytes(&place);
     // RIFF/WAVE header of 16-bit mono PCM (the layout of the WAVE format).
@@ -1602,7 +1052,7 @@ fn generated_sounds_are_valid_wav() {
 
 #[test]
 fn sound_cues_follow_the_game_and_mute() {
-    use crate::sound::{SoundCue, SoundLog};
+    use crate::game::sound::{SoundCue, SoundLog};
     let ms = Duration::from_millis;
     // White a1 and b5; Black c1 and h5: a1-b2 is a paika move... capture first: a1-b1A
     // takes c1; Black h5-i5? Keep it small: the game below, by the rules.
@@ -1640,7 +1090,7 @@ fn sound_cues_follow_the_game_and_mute() {
 
 #[test]
 fn capture_sounds_wait_for_the_animation() {
-    use crate::sound::{SoundCue, SoundLog};
+    use crate::game::sound::{SoundCue, SoundLog};
     let ms = Duration::from_millis;
     let mut app = timed_app(
         Match::new(Position::standard(), [Player::Human, Player::Human], 1),
@@ -1769,255 +1219,27 @@ fn vela_and_fanoron_telo_are_chosen_in_the_menu_and_played() {
     assert_eq!(back.turns(), game(&app).game().turns());
 }
 
-// ---------------------------------------------------------------- the file browser
-
 #[test]
-fn the_browser_lists_folders_then_records() {
-    use crate::browser::{EntryKind, list_dir};
-    let dir = temp_dir("browser-list");
-    for folder in ["b-games", "A-old", ".cache"] {
-        std::fs::create_dir(dir.join(folder)).expect("folder");
-    }
-    for file in [
-        "x.fgn",
-        "Y.SGF",
-        "z.json",
-        "w.jsonl",
-        "v.ndjson",
-        "u.pgn",
-        "notes.txt",
-        ".hidden.fgn",
-        "fgn",
-    ] {
-        std::fs::write(dir.join(file), "").expect("file");
-    }
-    let listing = list_dir(&dir);
-    let names: Vec<(&str, EntryKind)> = listing
-        .entries
-        .iter()
-        .map(|e| (e.name.as_str(), e.kind))
-        .collect();
-    assert_eq!(
-        names,
-        [
-            ("..", EntryKind::Parent),
-            ("A-old", EntryKind::Folder),
-            ("b-games", EntryKind::Folder),
-            ("u.pgn", EntryKind::Record),
-            ("v.ndjson", EntryKind::Record),
-            ("w.jsonl", EntryKind::Record),
-            ("x.fgn", EntryKind::Record),
-            ("Y.SGF", EntryKind::Record),
-            ("z.json", EntryKind::Record),
-        ]
-    );
-    // notes.txt, the file named `fgn`, .hidden.fgn and .cache.
-    assert_eq!(listing.left_out, 4);
-    assert_eq!(listing.entries[0].path, dir.parent().expect("parent"));
-    assert!(listing.error.is_none());
-    // A folder that cannot be read says why and still offers the way up.
-    let missing = list_dir(&dir.join("missing"));
-    assert!(
-        missing
-            .error
-            .as_deref()
-            .is_some_and(|e| e.contains("missing")),
-        "{missing:?}"
-    );
-    assert_eq!(missing.entries.len(), 1);
-    assert_eq!(missing.entries[0].kind, EntryKind::Parent);
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// A game screen with the file browser, its keys and its buttons, the loader, and the games
-/// folder `games`.
-fn browser_app(games: PathBuf) -> App {
-    use bevy::input::keyboard::KeyboardInput;
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(Settings::default())
-        .insert_resource(MinThink(Duration::ZERO))
-        .insert_resource(Match::new(
-            Position::standard(),
-            [Player::Human, Player::Human],
-            1,
-        ))
-        .insert_resource(GamesDir(Some(games)))
-        .init_state::<crate::Screen>()
-        .insert_state(crate::Screen::Playing)
-        .init_resource::<ButtonInput<KeyCode>>()
-        .init_resource::<ButtonInput<MouseButton>>()
-        .add_message::<KeyboardInput>()
-        .add_plugins((
-            crate::flow::plugin,
-            crate::persist::plugin,
-            crate::engine::plugin,
-            crate::input::plugin,
-            crate::browser::plugin,
-        ));
-    app.update();
-    app
-}
-
-fn press_key(app: &mut App, code: KeyCode, key: bevy::input::keyboard::Key) {
-    use bevy::input::ButtonState;
-    use bevy::input::keyboard::KeyboardInput;
-    app.world_mut().write_message(KeyboardInput {
-        key_code: code,
-        logical_key: key,
-        state: ButtonState::Pressed,
-        text: None,
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    });
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(code);
-    app.update();
-    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    keys.release(code);
-    keys.clear();
-}
-
-fn browser(app: &App) -> &crate::browser::Browser {
-    app.world().resource::<crate::browser::Browser>()
-}
-
-fn selected_name(app: &App) -> String {
-    browser(app)
-        .selected_entry()
-        .map(|e| e.name.clone())
-        .unwrap_or_default()
-}
-
-#[test]
-fn a_record_is_opened_from_the_browser_by_keys() {
-    use bevy::input::keyboard::Key;
-    let root = temp_dir("browser-keys");
-    let games = root.join("games");
-    let deep = root.join("records").join("2026");
-    std::fs::create_dir_all(&games).expect("games");
-    std::fs::create_dir_all(&deep).expect("records");
-    std::fs::write(deep.join("bad.fgn"), "1. a1-a2 *\n").expect("write");
-    // The first two turns of the Boardspace sample, as in `records_of_every_format_open`.
-    std::fs::write(
-        deep.join("good.fgn"),
-        "[Result \"*\"]\n\n1. f2-e3A f3-f2A *\n",
-    )
-    .expect("write");
-    let mut app = browser_app(games.clone());
-    click(&mut app, "d2");
-    click(&mut app, "e3");
-    assert_eq!(turns(&app), ["d2-e3A"]);
-    // `O` opens the browser in the games folder, which is empty but for the way up.
-    press_key(&mut app, KeyCode::KeyO, Key::Character("o".into()));
-    assert!(browser(&app).open);
-    assert_eq!(browser(&app).listing.dir, games);
-    assert_eq!(selected_name(&app), "..");
-    // Up (`Backspace`) to the root, where the folder just left is selected.
-    press_key(&mut app, KeyCode::Backspace, Key::Backspace);
-    assert_eq!(browser(&app).listing.dir, root);
-    assert_eq!(selected_name(&app), "games");
-    // Keys went to the browser, not to the game: Backspace did not undo.
-    assert_eq!(turns(&app), ["d2-e3A"]);
-    press_key(&mut app, KeyCode::KeyR, Key::Character("r".into()));
-    assert_eq!(selected_name(&app), "records", "a letter jumps");
-    press_key(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
-    assert_eq!(browser(&app).listing.dir, root.join("records"));
-    assert_eq!(selected_name(&app), "2026");
-    press_key(&mut app, KeyCode::Enter, Key::Enter);
-    assert_eq!(browser(&app).listing.dir, deep);
-    // `..`, bad.fgn, good.fgn: the first below `..` is selected.
-    assert_eq!(selected_name(&app), "bad.fgn");
-    // A record that does not load leaves the browser open with the reason; the game stays.
-    press_key(&mut app, KeyCode::Enter, Key::Enter);
-    app.update();
-    assert!(browser(&app).open);
-    let error = browser(&app).error.clone().unwrap_or_default();
-    assert!(
-        error.contains("bad.fgn") && error.contains("a1-a2"),
-        "{error}"
-    );
-    assert_eq!(turns(&app), ["d2-e3A"]);
-    press_key(&mut app, KeyCode::ArrowDown, Key::ArrowDown);
-    assert_eq!(selected_name(&app), "good.fgn");
-    press_key(&mut app, KeyCode::Enter, Key::Enter);
-    app.update();
-    assert!(!browser(&app).open, "closed once loaded");
-    assert_eq!(turns(&app), ["f2-e3A", "f3-f2A"]);
-    // Opened again, it comes back to the same folder; Esc closes it and is not also taken
-    // by the game (which would drop a selection).
-    let stone = game(&app).game().position().legal_turns()[0].from();
-    send(&mut app, Command::Click(stone));
-    assert_eq!(game(&app).selected(), Some(stone));
-    press_key(&mut app, KeyCode::KeyO, Key::Character("O".into()));
-    assert_eq!(browser(&app).listing.dir, deep);
-    press_key(&mut app, KeyCode::Escape, Key::Escape);
-    assert!(!browser(&app).open);
-    assert_eq!(game(&app).selected(), Some(stone));
-    // Closed, keys are the game's again: `u` undoes. The record was opened for the menu's
-    // players (the person as White against the engine), so undo goes back to the person's
-    // previous turn: both turns.
-    press_key(&mut app, KeyCode::KeyU, Key::Character("u".into()));
+fn vela_turns_are_made_by_clicks_under_vela_rules() {
+    use fanorona_core::Rules;
+    // docs/rules.md, Vela: White opens with a paika that gives Black a capture (e2-e3 gives
+    // none, so it is refused), and Black's capture takes one stone only.
+    let start = Position::start_with(BoardSize::STANDARD, Rules::VELA).expect("Vela's start");
+    let mut app = two_people(start);
+    let p = |name: &str| BoardSize::STANDARD.parse_point(name).expect("a 5x9 point");
+    // e2 has no legal move: picking it up and clicking e3 plays nothing.
+    send(&mut app, Command::Click(p("e2")));
+    send(&mut app, Command::Click(p("e3")));
     assert!(turns(&app).is_empty(), "{:?}", turns(&app));
-    let _ = std::fs::remove_dir_all(&root);
-}
-
-#[test]
-fn the_browser_scrolls_and_opens_by_mouse() {
-    use crate::browser::{BrowserCommand, BrowserRow, ROWS};
-    let dir = temp_dir("browser-mouse");
-    // 30 records: more than the rows shown.
-    for i in 0..30 {
-        std::fs::write(
-            dir.join(format!("game-{i:02}.fgn")),
-            "[Result \"*\"]\n\n1. f2-e3A *\n",
-        )
-        .expect("write");
-    }
-    let mut app = browser_app(dir.clone());
-    // Opened from the tutorial, a record ends it.
-    crate::tutorial::begin(&mut app, 0);
-    app.world_mut().write_message(BrowserCommand::Open);
-    app.update();
-    app.update();
-    let rows: Vec<(Entity, usize)> = app
-        .world_mut()
-        .query::<(Entity, &BrowserRow)>()
-        .iter(app.world())
-        .map(|(e, r)| (e, r.0))
-        .collect();
-    assert_eq!(rows.len(), ROWS);
-    // The entries shown start at `..`; scrolling moves them and keeps the selection in sight.
-    assert_eq!(browser(&app).first, 0);
-    app.world_mut().write_message(BrowserCommand::Scroll(6));
-    app.update();
-    assert_eq!(browser(&app).first, 6);
-    assert!(browser(&app).selected >= 6);
-    // Past the end it stops with the last entry on the last row: 31 entries, 12 rows.
-    app.world_mut().write_message(BrowserCommand::Scroll(100));
-    app.update();
-    assert_eq!(browser(&app).first, 31 - ROWS);
-    // The rows' texts follow: the third row shows entry 21, game-20.fgn.
-    let texts: Vec<String> = app
-        .world_mut()
-        .query::<&Text>()
-        .iter(app.world())
-        .map(|t| t.0.clone())
-        .collect();
-    assert!(texts.iter().any(|t| t.trim() == "game-20.fgn"), "{texts:?}");
-    assert!(!texts.iter().any(|t| t.trim() == "game-00.fgn"));
-    // A click on that row opens that record.
-    let third = rows.iter().find(|(_, r)| *r == 2).expect("a third row").0;
-    app.world_mut()
-        .entity_mut(third)
-        .insert(Interaction::Pressed);
-    app.update();
-    app.update();
-    assert!(!browser(&app).open);
-    assert_eq!(turns(&app), ["f2-e3A"]);
-    let status = app.world().resource::<PersistStatus>().clone();
-    assert_eq!(status.text, "Loaded game-20.fgn");
-    assert!(!app.world().contains_resource::<crate::tutorial::Tutorial>());
-    let _ = std::fs::remove_dir_all(&dir);
+    send(&mut app, Command::Click(p("d3")));
+    send(&mut app, Command::Click(p("e3")));
+    assert_eq!(turns(&app), ["d3-e3"]);
+    // Black d4-d3 approaches d2: in the capture game it would take d2 and d1; here d2 only.
+    send(&mut app, Command::Click(p("d4")));
+    send(&mut app, Command::Click(p("d3")));
+    assert_eq!(turns(&app), ["d3-e3", "d4-d3A"]);
+    let pos = *game(&app).game().position();
+    assert_eq!(pos.stones(Side::White).count(), 21);
+    assert_eq!(pos.stone_at(p("d2")), None);
+    assert_eq!(pos.stone_at(p("d1")), Some(Side::White));
 }

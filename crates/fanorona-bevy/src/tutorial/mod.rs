@@ -4,10 +4,11 @@
 //! rules forbid are refused by the game itself, with its own explanation.
 
 use bevy::prelude::*;
-use fanorona_core::{Color as Side, Game, Position, StepKind, Turn};
+use fanorona_core::{Bitboard, Color as Side, Game, Position, StepKind, Turn};
 
 use crate::Screen;
-use crate::flow::{FlowSet, Match, Player};
+use crate::game::flow::{BoardView, Command, FlowSet, Match, Player};
+use crate::ui::layout::{Layout, RightPanel};
 
 /// What a lesson says about the turn played.
 pub type Verdict = Result<String, String>;
@@ -22,14 +23,66 @@ pub struct Lesson {
     pub task: &'static str,
     /// The position (position string; White to move).
     pub position: &'static str,
-    /// Judges the turn played in `position`: `Ok(praise)` or `Err(explanation)`.
+    /// Judges the kind of turn played in `position`: `Ok(praise)` or `Err(explanation)`.
     pub judge: fn(&Position, &Turn) -> Verdict,
+    /// The stones the turn must capture (all of them; a chain may take more), empty: any.
+    pub take: &'static [&'static str],
 }
 
 impl Lesson {
     /// The lesson's starting position.
     pub fn start(&self) -> Position {
         Position::from_fen(self.position).expect("the lessons' positions are valid")
+    }
+
+    /// Judges a turn played in the lesson's position: the kind of turn the lesson asks for,
+    /// and the stones it must take.
+    pub fn judge_turn(&self, position: &Position, turn: &Turn) -> Verdict {
+        let praise = (self.judge)(position, turn)?;
+        if self.take.is_empty() {
+            return Ok(praise);
+        }
+        let size = position.size();
+        let wanted = self
+            .take
+            .iter()
+            .filter_map(|name| size.parse_point(name))
+            .fold(Bitboard::EMPTY, |b, p| b | p.bit());
+        let taken = turn.captured();
+        if taken & wanted == wanted {
+            return Ok(praise);
+        }
+        let names =
+            |b: Bitboard| -> Vec<String> { b.points(size).map(|p| p.to_string()).collect() };
+        Err(format!(
+            "{turn} captured {} on {}, but this lesson asks for {} on {}.",
+            stones(taken.count()),
+            and_list(&names(taken)),
+            if wanted.count() == 1 {
+                "the stone"
+            } else {
+                "the stones"
+            },
+            and_list(&names(wanted)),
+        ))
+    }
+}
+
+/// `1 stone`, `2 stones`.
+pub fn stones(n: u32) -> String {
+    if n == 1 {
+        "1 stone".into()
+    } else {
+        format!("{n} stones")
+    }
+}
+
+/// `c3`, `c3 and c4`, `c3, c4 and c5`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => "nothing".into(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -61,8 +114,8 @@ fn judge_paika(_: &Position, turn: &Turn) -> Verdict {
 fn judge_approach(_: &Position, turn: &Turn) -> Verdict {
     match first_kind(turn) {
         Some(StepKind::Approach) => Ok(format!(
-            "{turn}: your stone stopped right next to the black line and captured {} stones by approach.",
-            turn.captured().count()
+            "{turn}: your stone stopped right next to the black line and captured {} by approach.",
+            stones(turn.captured().count())
         )),
         Some(StepKind::Withdrawal) => Err(format!(
             "{turn} captured by withdrawal: moving away from a stone. Here move towards a black stone, so that your stone lands next to it on the same line."
@@ -75,7 +128,7 @@ fn judge_withdrawal(_: &Position, turn: &Turn) -> Verdict {
     match first_kind(turn) {
         Some(StepKind::Withdrawal) => Ok(format!(
             "{turn}: your stone stepped straight away from the black stones and captured {} by withdrawal.",
-            turn.captured().count()
+            stones(turn.captured().count())
         )),
         Some(StepKind::Approach) => Err(format!(
             "{turn} captured by approach (moving towards a stone). Here move a stone that touches a black stone directly away from it, along their line."
@@ -89,12 +142,13 @@ fn judge_choice(position: &Position, turn: &Turn) -> Verdict {
     let got = turn.captured().count();
     if got == best {
         Ok(format!(
-            "{turn} chose the larger line: {got} stones instead of 1."
+            "{turn} chose the larger line: {} instead of 1.",
+            stones(got)
         ))
     } else {
         Err(format!(
-            "{turn} captured {got} stone{}; the other choice of the same step captures {best}. When a step can capture both ways, you choose (click a stone of the line, or A / W).",
-            if got == 1 { "" } else { "s" }
+            "{turn} captured {}; the other choice of the same step captures {best}. When a step can capture both ways, you choose (click a stone of the line, or A / W).",
+            stones(got)
         ))
     }
 }
@@ -104,8 +158,12 @@ fn judge_chain(position: &Position, turn: &Turn) -> Verdict {
     let got = turn.captured().count();
     if got == best {
         Ok(format!(
-            "{turn}: one stone, {} captures in a row. It never moved in the same direction twice in a row and never came back to a point it had visited.",
-            turn.len()
+            "{turn}: one stone, {} in a row. It never moved in the same direction twice in a row and never came back to a point it had visited.",
+            if turn.len() == 1 {
+                "1 capture".to_string()
+            } else {
+                format!("{} captures", turn.len())
+            }
         ))
     } else {
         Err(format!(
@@ -148,6 +206,7 @@ pub const LESSONS: [Lesson; 7] = [
         task: "Click your white stone, then one of the marked points (or type a turn such as a1-b2 after T).",
         position: "4B/5/5/5/W4 w",
         judge: judge_paika,
+        take: &[],
     },
     Lesson {
         title: "Capture by approach",
@@ -155,6 +214,7 @@ pub const LESSONS: [Lesson; 7] = [
         task: "Capture the two black stones on c3 and c4 by approach.",
         position: "5/2B2/2B1B/4W/2W2 w",
         judge: judge_approach,
+        take: &["c3", "c4"],
     },
     Lesson {
         title: "Capture by withdrawal",
@@ -162,6 +222,7 @@ pub const LESSONS: [Lesson; 7] = [
         task: "Capture the black stones on c3 and c4 by withdrawal: move the stone on c2 away from them.",
         position: "5/2B2/2B1B/2W2/4W w",
         judge: judge_withdrawal,
+        take: &["c3", "c4"],
     },
     Lesson {
         title: "Approach or withdrawal?",
@@ -169,6 +230,7 @@ pub const LESSONS: [Lesson; 7] = [
         task: "Move b3 to c3 and capture the larger line.",
         position: "5/5/BW1BB/5/5 w",
         judge: judge_choice,
+        take: &["d3", "e3"],
     },
     Lesson {
         title: "Chains",
@@ -176,6 +238,7 @@ pub const LESSONS: [Lesson; 7] = [
         task: "Capture both black stones near your stone in one turn.",
         position: "5/5/1B3/5/W1B1B w",
         judge: judge_chain,
+        take: &["b3", "c1"],
     },
     Lesson {
         title: "Capturing is compulsory",
@@ -183,6 +246,7 @@ pub const LESSONS: [Lesson; 7] = [
         task: "Find a capture.",
         position: "5/5/2B2/5/W3W w",
         judge: judge_compulsory,
+        take: &["c3"],
     },
     Lesson {
         title: "How a game ends",
@@ -190,6 +254,7 @@ pub const LESSONS: [Lesson; 7] = [
         task: "Win the game in this turn.",
         position: "5/5/1B3/5/W1BB1 w",
         judge: judge_ending,
+        take: &[],
     },
 ];
 
@@ -243,7 +308,7 @@ fn tutorial_commands(
     mut requests: MessageReader<TutorialCommand>,
     tutorial: Option<ResMut<Tutorial>>,
     mut next: ResMut<NextState<Screen>>,
-    mut jumps: MessageWriter<crate::flow::BoardJump>,
+    mut jumps: MessageWriter<crate::game::flow::BoardJump>,
 ) {
     let mut lesson = tutorial.as_ref().map(|t| t.lesson);
     for request in requests.read() {
@@ -255,7 +320,7 @@ fn tutorial_commands(
             TutorialCommand::Exit => Some(LESSONS.len()),
         };
         let Some(index) = go_to else { continue };
-        jumps.write(crate::flow::BoardJump);
+        jumps.write(crate::game::flow::BoardJump);
         if index >= LESSONS.len() {
             commands.remove_resource::<Tutorial>();
             commands.remove_resource::<Match>();
@@ -275,11 +340,14 @@ fn tutorial_commands(
     }
 }
 
+/// The message line once the lesson's turn is made.
+const LESSON_DONE: &str = "Lesson done: Next lesson when you are ready";
+
 /// Judges the turn made in the lesson; a wrong one is explained and taken back.
 fn check_lesson(
     tutorial: Option<ResMut<Tutorial>>,
     mut game: ResMut<Match>,
-    mut jumps: MessageWriter<crate::flow::BoardJump>,
+    mut jumps: MessageWriter<crate::game::flow::BoardJump>,
 ) {
     let Some(mut tutorial) = tutorial else {
         return;
@@ -291,11 +359,11 @@ fn check_lesson(
         return;
     };
     let lesson = &LESSONS[tutorial.lesson];
-    match (lesson.judge)(game.game().start(), &turn) {
+    match lesson.judge_turn(game.game().start(), &turn) {
         Ok(praise) => {
             tutorial.passed = true;
             tutorial.feedback = format!("Right! {praise}");
-            game.set_message("Lesson done: Next lesson when you are ready");
+            game.set_message(LESSON_DONE);
         }
         Err(why) => {
             tutorial.wrong_tries += 1;
@@ -303,19 +371,13 @@ fn check_lesson(
                 format!("Not quite: {why} The position is set up again: try once more.");
             // Back to the lesson's position, without animation.
             *game = lesson_match(tutorial.lesson);
-            jumps.write(crate::flow::BoardJump);
+            jumps.write(crate::game::flow::BoardJump);
         }
     }
 }
 
 #[derive(Component)]
 struct TutorialPanel;
-
-/// The width of the tutorial's panel (on the right, in place of the list of turns), in logical
-/// pixels at UI scale 1.
-pub const PANEL_WIDTH: f32 = 330.0;
-/// From the right edge to the left side of the tutorial's panel, with a gap before the board.
-pub const PANEL_EDGE: f32 = crate::ui::MARGIN + PANEL_WIDTH + 13.0;
 
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
 enum TutorialText {
@@ -362,13 +424,13 @@ fn spawn_panel(mut commands: Commands, tutorial: Option<Res<Tutorial>>) {
     commands.spawn((
         TutorialPanel,
         DespawnOnExit(Screen::Playing),
-        crate::input::BlocksBoard,
+        crate::game::input::BlocksBoard,
         Interaction::None,
         Node {
             position_type: PositionType::Absolute,
             right: px(crate::ui::MARGIN),
             top: px(crate::ui::MARGIN),
-            width: px(PANEL_WIDTH),
+            width: px(crate::ui::layout::TUTORIAL_PANEL_WIDTH),
             flex_direction: FlexDirection::Column,
             padding: UiRect::all(px(14.0)),
             row_gap: px(8.0),
@@ -421,7 +483,17 @@ fn refresh_panel(
                 lesson.title
             ),
             TutorialText::Rule => lesson.rule.to_string(),
-            TutorialText::Task => format!("Your turn: {}", lesson.task),
+            TutorialText::Task => {
+                if tutorial.passed {
+                    if tutorial.lesson + 1 < LESSONS.len() {
+                        "Done. Next > opens the next lesson.".to_string()
+                    } else {
+                        "Done: that was the last lesson. Leave returns to the menu.".to_string()
+                    }
+                } else {
+                    format!("Your turn: {}", lesson.task)
+                }
+            }
             TutorialText::Feedback => tutorial.feedback.clone(),
         };
         if text.0 != value {
@@ -440,18 +512,60 @@ fn refresh_panel(
     }
 }
 
+/// Once the lesson's turn is made the board rests: the other side's stones cannot be
+/// selected (so no turn is played on), and no rings, targets or selection show.
+fn rest_view_after_lesson(
+    tutorial: Option<Res<Tutorial>>,
+    game: Option<ResMut<Match>>,
+    mut view: ResMut<BoardView>,
+) {
+    if !tutorial.is_some_and(|t| t.passed) {
+        return;
+    }
+    if let Some(mut game) = game
+        && (game.selected().is_some() || !game.partial_steps().is_empty())
+    {
+        game.apply(&Command::Cancel);
+        game.set_message(LESSON_DONE);
+    }
+    if view.interactive || !view.targets.is_empty() || view.must_capture != Bitboard::EMPTY {
+        view.interactive = false;
+        view.targets.clear();
+        view.selected = None;
+        view.must_capture = Bitboard::EMPTY;
+    }
+}
+
+/// Tells the layout that the lesson's panel takes the right edge while the tutorial runs.
+fn report_layout(tutorial: Option<Res<Tutorial>>, mut layout: ResMut<Layout>) {
+    let right = if tutorial.is_some() {
+        RightPanel::Tutorial
+    } else {
+        RightPanel::Turns
+    };
+    if layout.right != right {
+        layout.right = right;
+    }
+}
+
 /// The tutorial plugin.
 pub fn plugin(app: &mut App) {
     app.add_message::<TutorialCommand>()
+        .init_resource::<Layout>()
+        .add_systems(PreUpdate, report_layout)
         .add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
             Update,
             (
                 tutorial_commands,
                 check_lesson.after(FlowSet).run_if(resource_exists::<Match>),
+                rest_view_after_lesson.after(check_lesson),
                 refresh_panel
                     .run_if(in_state(Screen::Playing))
                     .after(check_lesson),
             ),
         );
 }
+
+#[cfg(test)]
+mod tests;

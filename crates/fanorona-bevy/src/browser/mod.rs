@@ -18,10 +18,10 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 
-use crate::persist::{GamesDir, Persist, PersistStatus};
+use crate::game::persist::{GamesDir, Persist, PersistStatus};
 
 /// The extensions of the record files listed (compared without regard to case): those whose
-/// format [`crate::persist::RecordFormat::from_path`] names, and `.pgn` for FGN.
+/// format [`crate::game::persist::RecordFormat::from_path`] names, and `.pgn` for FGN.
 pub const RECORD_EXTENSIONS: [&str; 6] = ["fgn", "pgn", "json", "jsonl", "ndjson", "sgf"];
 
 /// The most entries one listing keeps (a folder with more says how many were left out).
@@ -315,7 +315,7 @@ pub fn key_command(key: &Key, browser: &Browser) -> Option<BrowserCommand> {
 /// every key is the browser's.
 fn browser_keys(
     mut keys: MessageReader<KeyboardInput>,
-    entry: Option<Res<crate::input::TurnEntry>>,
+    entry: Option<Res<crate::game::input::TurnEntry>>,
     mut browser: ResMut<Browser>,
     mut commands: MessageWriter<BrowserCommand>,
 ) {
@@ -483,7 +483,7 @@ fn sync_overlay(
     let root = commands
         .spawn((
             BrowserOverlay,
-            crate::input::BlocksBoard,
+            crate::game::input::BlocksBoard,
             Interaction::None,
             // Above the menu and the game's panels.
             GlobalZIndex(30),
@@ -744,3 +744,6 @@ pub fn plugin(app: &mut App) {
             .chain(),
     );
 }
+
+#[cfg(test)]
+mod tests;

@@ -11,7 +11,7 @@ use fanorona_ai::{Clock, Level, Searcher};
 use fanorona_core::{Game, Turn};
 
 use crate::Screen;
-use crate::flow::{Animating, Command, FlowSet, Match};
+use crate::game::flow::{Animating, Command, FlowSet, Match};
 
 /// Something that chooses a turn for the side to move in a game.
 pub trait EngineAdapter: Send + Sync + 'static {
@@ -151,7 +151,7 @@ pub struct EngineSet;
 
 fn drive_engine(
     game: Res<Match>,
-    clocks: Option<Res<crate::clock::Clocks>>,
+    clocks: Option<Res<crate::game::clock::Clocks>>,
     engine: Res<Engine>,
     animating: Res<Animating>,
     min_think: Res<MinThink>,

@@ -1,13 +1,15 @@
 //! Board rendering: the wooden board with its carved lines, the stones, the highlights and the
 //! coordinates, all drawn from [`BoardView`].
 
+pub mod camera;
+
 use bevy::asset::RenderAssetUsages;
 use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use fanorona_core::{BoardSize, Color as Side, Point};
 
-use crate::flow::{Animating, BoardView, FlowSet};
+use crate::game::flow::{Animating, BoardView, FlowSet};
 
 /// Distance between two adjacent points, in world units.
 pub const SPACING: f32 = 1.0;
@@ -29,7 +31,7 @@ pub const BLUISH_GREEN: Color = Color::srgb(0.0, 0.620, 0.451);
 pub const YELLOW: Color = Color::srgb(0.941, 0.894, 0.259);
 /// Okabe-Ito blue: the withdrawal line, the last turn's path.
 pub const BLUE: Color = Color::srgb(0.0, 0.447, 0.698);
-/// Okabe-Ito vermillion: capture destinations, captured stones, the forbidden direction.
+/// Okabe-Ito vermillion: capture destinations and the forbidden direction.
 pub const VERMILLION: Color = Color::srgb(0.835, 0.369, 0.0);
 const THICKNESS: f32 = 0.32;
 
@@ -212,7 +214,7 @@ fn setup_palette(
         // Highlight colours from the Okabe-Ito palette, told apart by people with any common
         // colour-vision deficiency; paika and capture targets also differ in shape (a ring
         // alone, a filled disc in a ring).
-        ghost: unlit(&mut materials, VERMILLION.with_alpha(0.55)),
+        ghost: unlit(&mut materials, Color::srgba(0.55, 0.55, 0.58, 0.85)),
         selected: unlit(&mut materials, YELLOW),
         paika: unlit(&mut materials, SKY_BLUE.with_alpha(0.9)),
         capture: unlit(&mut materials, VERMILLION.with_alpha(0.9)),
@@ -502,14 +504,19 @@ fn draw_highlights(
                 .with_scale(Vec3::new(0.07, 0.008, d.length())),
         ));
     }
+    // Where the last turn captured: a small grey cross on the empty point (a capture target
+    // is a vermillion disc in a ring, so the two never look alike).
     for p in view.last_captured.points(size) {
-        commands.spawn((
-            Highlight,
-            Mesh3d(palette.disc.clone()),
-            MeshMaterial3d(palette.ghost.clone()),
-            Transform::from_translation(point_position(size, p) + Vec3::Y * 0.01)
-                .with_scale(Vec3::new(1.3, 0.5, 1.3)),
-        ));
+        for turn in [0.785_f32, -0.785] {
+            commands.spawn((
+                Highlight,
+                Mesh3d(palette.bar.clone()),
+                MeshMaterial3d(palette.ghost.clone()),
+                Transform::from_translation(point_position(size, p) + Vec3::Y * 0.01)
+                    .with_rotation(Quat::from_rotation_y(turn))
+                    .with_scale(Vec3::new(1.0, 0.5, 0.6)),
+            ));
+        }
     }
     // The engine's hint: an arrow along the suggested turn's path.
     if let Some((&last, _)) = view.hint.split_last() {
@@ -622,10 +629,15 @@ fn draw_highlights(
             flat,
         );
     }
-    if let Some((p, dir)) = view.forbidden {
+    // The forbidden direction, drawn only where the line goes on: off the board's edge it
+    // would cover the coordinates, and no step goes there anyway.
+    if let Some((p, dir)) = view
+        .forbidden
+        .filter(|(p, dir)| size.geometry().neighbour(*p, *dir).is_some())
+    {
         let (dx, dy) = dir.offset();
         let d = Vec3::new(f32::from(dx), 0.0, -f32::from(dy)).normalize();
-        let at = point_position(size, p) + d * 0.62 + Vec3::Y * 0.015;
+        let at = point_position(size, p) + d * 0.5 + Vec3::Y * 0.015;
         let yaw = d.x.atan2(d.z);
         // A red cross across the forbidden direction.
         spawn(
@@ -660,3 +672,6 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(PostUpdate, place_labels.before(bevy::ui::UiSystems::Layout));
 }
+
+#[cfg(test)]
+mod tests;

@@ -5,7 +5,8 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseSc
 use bevy::prelude::*;
 
 use crate::board::board_extent;
-use crate::flow::{BoardView, Match, Player};
+use crate::game::flow::{BoardView, Match, Player};
+use crate::ui::layout::{Layout, Panels};
 
 /// Orbit parameters of the board camera.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
@@ -23,45 +24,6 @@ pub struct Orbit {
     /// Shift of the point looked at along the camera's up direction (projected on the board),
     /// so the board sits in the middle from top to bottom.
     pub lift: f32,
-}
-
-/// What the UI covers at the window's edges, in logical pixels at UI scale 1 (the panels are
-/// scaled with the window, see [`crate::ui::ui_scale_for`]): the board is fitted into the rest.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Panels {
-    /// From the left edge to the right side of the left panel, with a gap.
-    pub left: f32,
-    /// From the right edge to the left side of the right panel, with a gap.
-    pub right: f32,
-    /// From the bottom edge to the top of the review graph, with a gap (0 without it).
-    pub bottom: f32,
-}
-
-impl Panels {
-    /// The game screen: the left panel and the list of turns.
-    pub const GAME: Panels = Panels {
-        left: crate::ui::LEFT_EDGE,
-        right: crate::ui::TURNS_EDGE,
-        bottom: 0.0,
-    };
-
-    /// The panels shown: the tutorial's panel replaces the list of turns on the right, the
-    /// review graph takes a strip at the bottom between the side panels.
-    pub fn shown(tutorial: bool, graph: bool) -> Panels {
-        Panels {
-            left: crate::ui::LEFT_EDGE,
-            right: if tutorial {
-                crate::tutorial::PANEL_EDGE
-            } else {
-                crate::ui::TURNS_EDGE
-            },
-            bottom: if graph {
-                crate::review::GRAPH_EDGE
-            } else {
-                0.0
-            },
-        }
-    }
 }
 
 /// The part of the window the panels leave free for the board, in normalized device
@@ -208,12 +170,11 @@ fn home_yaw(game: Option<&Match>) -> f32 {
 fn home_view(
     view: Res<BoardView>,
     game: Option<Res<Match>>,
-    tutorial: Option<Res<crate::tutorial::Tutorial>>,
-    review: Option<Res<crate::review::Review>>,
+    layout: Option<Res<Layout>>,
     keys: Res<ButtonInput<KeyCode>>,
     windows: Query<&Window>,
     mut cameras: Query<(&mut Orbit, &mut Transform)>,
-    mut last: Local<Option<(fanorona_core::BoardSize, u32, u32, i32, bool, bool)>>,
+    mut last: Local<Option<(fanorona_core::BoardSize, u32, u32, i32, Layout)>>,
 ) {
     let (w, h) = windows
         .iter()
@@ -221,15 +182,8 @@ fn home_view(
         .map(|w| (w.width().max(1.0), w.height().max(1.0)))
         .unwrap_or((1280.0, 720.0));
     let yaw = home_yaw(game.as_deref());
-    let (in_tutorial, graph) = (tutorial.is_some(), review.is_some_and(|r| r.enabled));
-    let key = (
-        view.size,
-        w as u32,
-        h as u32,
-        (yaw * 10.0) as i32,
-        in_tutorial,
-        graph,
-    );
+    let layout = layout.map(|l| *l).unwrap_or_default();
+    let key = (view.size, w as u32, h as u32, (yaw * 10.0) as i32, layout);
     if *last == Some(key) && !keys.just_pressed(KeyCode::Home) {
         return;
     }
@@ -238,7 +192,7 @@ fn home_view(
         *orbit = Orbit::home(
             board_extent(view.size),
             Vec2::new(w, h),
-            Panels::shown(in_tutorial, graph),
+            layout.panels(),
             yaw,
         );
         *transform = orbit.transform();
@@ -251,7 +205,7 @@ fn orbit_controls(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
-    entry: Option<Res<crate::input::TurnEntry>>,
+    entry: Option<Res<crate::game::input::TurnEntry>>,
     browser: Option<Res<crate::browser::Browser>>,
     mut cameras: Query<(&mut Orbit, &mut Transform)>,
 ) {

@@ -9,7 +9,7 @@ use fanorona_core::{BoardSize, Point, StepKind};
 
 use crate::Screen;
 use crate::board::{STONE_HALF_HEIGHT, point_position};
-use crate::flow::{BoardView, Command, FlowSet};
+use crate::game::flow::{BoardView, Command, FlowSet};
 
 /// UI nodes that hide the board below them: clicks on them never reach the board.
 #[derive(Component, Default)]
@@ -215,7 +215,6 @@ pub fn keys_to_commands(
             KeyCode::KeyY if ctrl => Command::Redo,
             KeyCode::Backspace | KeyCode::KeyU => Command::Undo,
             KeyCode::KeyR => Command::Redo,
-            KeyCode::KeyN if ctrl => Command::NewGame,
             KeyCode::Escape => Command::Cancel,
             KeyCode::Comma | KeyCode::PageUp => Command::ViewStep(-1),
             KeyCode::Period | KeyCode::PageDown => Command::ViewStep(1),

@@ -15,8 +15,8 @@ use fanorona_core::{Color as Side, Game, Position, Turn};
 
 use crate::Screen;
 use crate::analysis::white_share;
-use crate::engine::Thinking;
-use crate::flow::{Command, FlowSet, Match};
+use crate::game::engine::Thinking;
+use crate::game::flow::{Command, FlowSet, Match};
 
 /// The depth of each position's evaluation.
 pub const REVIEW_DEPTH: u32 = 8;
@@ -37,11 +37,13 @@ pub struct Eval {
     pub white_share: f32,
     /// In words: `+1.25` (stones for White), `Black wins in 3`, `1-0` (the game is over).
     pub text: String,
+    /// The engine's best turn in this position (`None` when the game is over there).
+    pub best: Option<Turn>,
 }
 
 impl Eval {
     /// The evaluation a search found, `score` for `side` (to move).
-    pub fn from_score(score: Score, side: Side) -> Eval {
+    pub fn from_score(score: Score, side: Side, best: Option<Turn>) -> Eval {
         let sign = if side == Side::White { 1 } else { -1 };
         let text = match score {
             Score::Cp(cp) => format!("{:+.2}", f64::from(cp * sign) / 100.0),
@@ -53,6 +55,7 @@ impl Eval {
         Eval {
             white_share: white_share(score, side),
             text,
+            best,
         }
     }
 
@@ -62,14 +65,17 @@ impl Eval {
             Some(Side::White) => Eval {
                 white_share: 1.0,
                 text: "1-0".into(),
+                best: None,
             },
             Some(Side::Black) => Eval {
                 white_share: 0.0,
                 text: "0-1".into(),
+                best: None,
             },
             None => Eval {
                 white_share: 0.5,
                 text: "1/2-1/2".into(),
+                best: None,
             },
         }
     }
@@ -85,6 +91,14 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// Its name: `mistake`, `blunder`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Mistake => "mistake",
+            Severity::Blunder => "blunder",
+        }
+    }
+
     /// The annotation (`?`, `??`) written after the turn.
     pub fn mark(self) -> &'static str {
         match self {
@@ -105,6 +119,8 @@ pub struct Mistake {
     pub loss: f32,
     /// How bad it was.
     pub severity: Severity,
+    /// The engine's choice in the position before it, when it differs.
+    pub better: Option<Turn>,
 }
 
 /// The mistakes of a game: the turns after which the mover's share of the evaluation bar is
@@ -137,6 +153,7 @@ pub fn mistakes(shares: &[Option<f32>], start_side: Side) -> Vec<Mistake> {
             mover,
             loss,
             severity,
+            better: None,
         });
     }
     found
@@ -184,10 +201,20 @@ impl Review {
             .collect()
     }
 
-    /// The mistakes found so far.
+    /// The mistakes found so far, each with the engine's better turn.
     pub fn mistakes(&self) -> Vec<Mistake> {
         let side = self.start.map_or(Side::White, |p| p.side_to_move());
-        mistakes(&self.shares(), side)
+        let mut found = mistakes(&self.shares(), side);
+        for m in &mut found {
+            let played = self.turns.get(m.turn - 1);
+            m.better = self
+                .evals
+                .get(m.turn - 1)
+                .and_then(|e| e.as_ref())
+                .and_then(|e| e.best)
+                .filter(|best| Some(best) != played);
+        }
+        found
     }
 
     /// Whether the review engine is working now.
@@ -263,7 +290,11 @@ fn evaluate_game(
         } else {
             let limits = Limits::depth(REVIEW_DEPTH).with_movetime(REVIEW_TIME);
             match searcher.search(&replay, &limits, &SearchOptions::default(), stop, |_| {}) {
-                Ok(result) => Eval::from_score(result.score, replay.position().side_to_move()),
+                Ok(result) => Eval::from_score(
+                    result.score,
+                    replay.position().side_to_move(),
+                    result.pv.first().copied(),
+                ),
                 Err(_) => return,
             }
         };
@@ -352,7 +383,7 @@ fn drive_review(mut review: ResMut<Review>, game: Res<Match>, thinking: Res<Thin
 /// `G` turns the review on or off (not while a turn is being typed).
 pub fn review_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    entry: Option<Res<crate::input::TurnEntry>>,
+    entry: Option<Res<crate::game::input::TurnEntry>>,
     mut requests: MessageWriter<ReviewRequest>,
 ) {
     if entry.is_some_and(|e| e.used_keys) {
@@ -375,19 +406,17 @@ fn stop_on_exit(mut exits: MessageReader<AppExit>, mut review: ResMut<Review>) {
 #[derive(Component)]
 struct GraphPanel;
 
-/// The height of the review graph, in logical pixels at UI scale 1.
-pub const GRAPH_HEIGHT: f32 = 96.0;
-/// The space between the graph and the window's bottom edge.
-pub const GRAPH_BOTTOM: f32 = 10.0;
-/// From the bottom edge to the top of the graph, with a gap above it: the board is fitted
-/// above this line.
-pub const GRAPH_EDGE: f32 = GRAPH_BOTTOM + GRAPH_HEIGHT + 8.0;
+pub use crate::ui::layout::{GRAPH_BOTTOM, GRAPH_EDGE, GRAPH_HEIGHT};
 
 #[derive(Component)]
 struct GraphBars;
 
 #[derive(Component)]
 struct GraphText;
+
+/// The graph's middle line (equal evaluation).
+#[derive(Component)]
+pub struct GraphMidline;
 
 /// One position's bar in the graph: clicking it shows the position after `ply` turns.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -397,7 +426,7 @@ fn spawn_graph(mut commands: Commands) {
     commands.spawn((
         GraphPanel,
         DespawnOnExit(Screen::Playing),
-        crate::input::BlocksBoard,
+        crate::game::input::BlocksBoard,
         Interaction::None,
         Node {
             position_type: PositionType::Absolute,
@@ -421,21 +450,46 @@ fn spawn_graph(mut commands: Commands) {
                 TextColor(crate::ui::TEXT),
             ),
             (
-                GraphBars,
                 Node {
                     flex_grow: 1.0,
-                    column_gap: px(1.0),
-                    align_items: AlignItems::Stretch,
                     ..default()
                 },
-                // Black's part of the bar is the background.
-                BackgroundColor(Color::srgb(0.02, 0.02, 0.025)),
+                children![
+                    (
+                        GraphBars,
+                        Node {
+                            width: percent(100.0),
+                            height: percent(100.0),
+                            column_gap: px(1.0),
+                            align_items: AlignItems::Stretch,
+                            ..default()
+                        },
+                        // Black's part of the bar is the background.
+                        BackgroundColor(Color::srgb(0.02, 0.02, 0.025)),
+                    ),
+                    // The middle line: above it White is ahead, below it Black, so a bar
+                    // of a lost position still shows against it.
+                    (
+                        GraphMidline,
+                        Node {
+                            position_type: PositionType::Absolute,
+                            left: px(0.0),
+                            right: px(0.0),
+                            top: percent(50.0),
+                            height: px(1.0),
+                            ..default()
+                        },
+                        BackgroundColor(crate::board::SKY_BLUE.with_alpha(0.8)),
+                        Pickable::IGNORE,
+                    ),
+                ],
             ),
         ],
     ));
 }
 
-/// The graph's summary line: progress and mistakes.
+/// The graph's summary line: progress, the blunders and mistakes counted by their names, and
+/// the first marks with the engine's better turn.
 pub fn summary_text(review: &Review, game: &Game) -> String {
     let total = review.evals().len();
     let progress = if review.complete() {
@@ -446,27 +500,40 @@ pub fn summary_text(review: &Review, game: &Game) -> String {
     let found = review.mistakes();
     let list: Vec<String> = found
         .iter()
-        .take(4)
+        .take(3)
         .filter_map(|m| {
             // Numbered as in the list of turns: `2.` for the first side's turn of the
             // second round, `2...` for the other side's.
-            let index = m.turn - 1;
-            let turn = game.turns().get(index)?;
-            let dots = if index % 2 == 0 { "." } else { "..." };
+            let turn = game.turns().get(m.turn - 1)?;
+            let better = m
+                .better
+                .map(|b| format!(" (better {b})"))
+                .unwrap_or_default();
             Some(format!(
-                "{}{dots} {turn}{}",
-                index / 2 + 1,
+                "{} {turn}{}{better}",
+                crate::game::flow::turn_number(m.turn),
                 m.severity.mark()
             ))
         })
+        .collect();
+    let count = |severity: Severity| {
+        let n = found.iter().filter(|m| m.severity == severity).count();
+        match n {
+            0 => None,
+            1 => Some(format!("1 {}", severity.name())),
+            n => Some(format!("{n} {}s", severity.name())),
+        }
+    };
+    let counts: Vec<String> = [Severity::Blunder, Severity::Mistake]
+        .into_iter()
+        .filter_map(count)
         .collect();
     let mistakes = if found.is_empty() {
         "no mistakes found".to_string()
     } else {
         format!(
-            "{} mistake{}: {}{}",
-            found.len(),
-            if found.len() == 1 { "" } else { "s" },
+            "{}: {}{}",
+            counts.join(", "),
             list.join(", "),
             if found.len() > list.len() {
                 ", ..."
@@ -482,7 +549,7 @@ fn refresh_graph(
     mut commands: Commands,
     review: Res<Review>,
     game: Res<Match>,
-    tutorial: Option<Res<crate::tutorial::Tutorial>>,
+    layout: Res<crate::ui::layout::Layout>,
     mut panels: Query<&mut Node, With<GraphPanel>>,
     mut texts: Query<&mut Text, With<GraphText>>,
     bars: Query<(Entity, Option<&Children>), With<GraphBars>>,
@@ -494,7 +561,12 @@ fn refresh_graph(
         Display::None
     };
     // Between the side panels: the tutorial's panel is wider than the list of turns.
-    let right = px(crate::camera::Panels::shown(tutorial.is_some(), true).right);
+    let right = px(crate::ui::layout::Layout {
+        graph: true,
+        ..*layout
+    }
+    .panels()
+    .right);
     for mut node in &mut panels {
         if node.display != display {
             node.display = display;
@@ -584,13 +656,14 @@ fn refresh_graph(
 /// The review plugin.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Review>()
+        .init_resource::<crate::ui::layout::Layout>()
         .add_message::<ReviewRequest>()
         .add_systems(OnEnter(Screen::Playing), spawn_graph)
         .add_systems(
             Update,
             (
                 review_keys
-                    .after(crate::input::type_turn)
+                    .after(crate::game::input::type_turn)
                     .before(requests)
                     .run_if(
                         in_state(Screen::Playing).and_then(resource_exists::<ButtonInput<KeyCode>>),
@@ -603,6 +676,14 @@ pub fn plugin(app: &mut App) {
                     .after(drive_review)
                     .run_if(in_state(Screen::Playing).and_then(resource_exists::<Match>)),
                 stop_on_exit,
+                report_layout,
             ),
         );
+}
+
+/// Tells the layout whether the graph takes the bottom strip.
+fn report_layout(review: Res<Review>, mut layout: ResMut<crate::ui::layout::Layout>) {
+    if layout.graph != review.enabled {
+        layout.graph = review.enabled;
+    }
 }

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use crate::flow::{FlowSet, Match, StepPlayed};
+use crate::game::flow::{FlowSet, Match, StepPlayed};
 use crate::settings::Settings;
 
 /// Samples per second of the generated sounds.
@@ -184,7 +184,7 @@ fn release_cues(
 /// `M` mutes or unmutes (not while a turn is being typed).
 fn mute_key(
     keys: Res<ButtonInput<KeyCode>>,
-    entry: Option<Res<crate::input::TurnEntry>>,
+    entry: Option<Res<crate::game::input::TurnEntry>>,
     browser: Option<Res<crate::browser::Browser>>,
     mut settings: ResMut<Settings>,
     game: Option<ResMut<Match>>,

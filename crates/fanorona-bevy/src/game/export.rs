@@ -7,8 +7,8 @@ use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 
 use crate::Screen;
-use crate::flow::{FlowSet, Match};
-use crate::persist::{GamesDir, file_stamp_now, record_text, write_atomically};
+use crate::game::flow::{FlowSet, Match};
+use crate::game::persist::{GamesDir, file_stamp_now, record_text, write_atomically};
 
 /// What to export, and where.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,7 +109,7 @@ fn export(
 /// `Ctrl+C` copies the position string, `Ctrl+Shift+C` the game (not while a turn is typed).
 pub fn export_keys(
     keys: Res<ButtonInput<KeyCode>>,
-    entry: Option<Res<crate::input::TurnEntry>>,
+    entry: Option<Res<crate::game::input::TurnEntry>>,
     mut requests: MessageWriter<Export>,
 ) {
     if entry.is_some_and(|e| e.used_keys) {
@@ -135,7 +135,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 export_keys
-                    .after(crate::input::type_turn)
+                    .after(crate::game::input::type_turn)
                     .before(export)
                     .run_if(
                         in_state(Screen::Playing).and_then(resource_exists::<ButtonInput<KeyCode>>),

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use fanorona_core::Point;
 
 use crate::board::{STONE_HALF_HEIGHT, STONE_RADIUS, Stone, stone_position};
-use crate::flow::{Animating, BoardJump, BoardView, FlowSet, StepPlayed};
+use crate::game::flow::{Animating, BoardJump, BoardView, FlowSet, StepPlayed};
 use crate::settings::Settings;
 
 /// Steps waiting to be shown, and the one being shown.

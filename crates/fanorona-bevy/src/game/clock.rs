@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use fanorona_core::Color as Side;
 
-use crate::flow::{Animating, FlowSet, Match};
+use crate::game::flow::{Animating, FlowSet, Match};
 
 /// A time control chosen in the menu.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -184,7 +184,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Clocks>().add_systems(
         Update,
         tick.after(FlowSet)
-            .before(crate::engine::EngineSet)
+            .before(crate::game::engine::EngineSet)
             .run_if(resource_exists::<Match>.and_then(not(in_state(crate::Screen::Menu)))),
     );
 }
