@@ -265,7 +265,7 @@ impl TranspositionTable {
         self.entries.is_empty()
     }
 
-    /// Forgets everything. A large table (from [`LAZY_BYTES`]) is replaced by a fresh
+    /// Forgets everything. A large table (256 MiB or more) is replaced by a fresh
     /// zeroed one when the memory can be had, so that it is cleared at once and its memory
     /// is taken again only as it is used; a smaller one (or one whose replacement cannot be
     /// had) is emptied in place, which is faster than new pages for the few MiB of a match
