@@ -452,7 +452,7 @@ fn record_text_round_trip() {
     let back = parse_record_text(&text).expect("own records load");
     assert_eq!(back.turns(), game.turns());
     // A resignation survives through the result token.
-    game.resign(Side::White);
+    game.resign(Side::White).expect("the game is in progress");
     let text = record_text(&game, [Player::Human, Player::Human], 1).expect("writable");
     let back = parse_record_text(&text).expect("loads");
     assert_eq!(back.outcome().map(|o| o.winner), Some(Some(Side::Black)));
