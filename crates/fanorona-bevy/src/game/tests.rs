@@ -661,7 +661,6 @@ fn typing_line_keys() {
 
 #[test]
 fn typed_keys_reach_the_game_and_not_the_shortcuts() {
-    use bevy::input::ButtonState;
     use bevy::input::keyboard::{Key, KeyboardInput};
     let mut app = two_people(Position::standard());
     app.init_resource::<ButtonInput<KeyCode>>()
@@ -676,23 +675,7 @@ fn typed_keys_reach_the_game_and_not_the_shortcuts() {
                 .chain()
                 .before(crate::game::flow::FlowSet),
         );
-    let press = |app: &mut App, code: KeyCode, key: Key| {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: code,
-            logical_key: key,
-            state: ButtonState::Pressed,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(code);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release(code);
-        keys.clear();
-    };
+    let press = press_key;
     press(&mut app, KeyCode::KeyT, Key::Character("t".into()));
     // `d3-e3W`: `W` would choose withdrawal and `3` nothing, as shortcuts; here they are text.
     for (code, c) in [
