@@ -928,9 +928,15 @@ fn devices_and_pipes_are_written_in_place() {
 
 /// Runs the binary in `dir`, killed after `limit`: `None` if it had to be.
 fn run_within(dir: &Path, args: &[&str], limit: Duration) -> Option<Output> {
-    let mut child = bin()
-        .current_dir(dir)
-        .args(args)
+    let mut command = bin();
+    command.current_dir(dir).args(args);
+    output_within(command, limit)
+}
+
+/// Runs `command` with no standard input, its output captured, killed after `limit`: `None`
+/// if it had to be.
+fn output_within(mut command: Command, limit: Duration) -> Option<Output> {
+    let mut child = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -1827,26 +1833,13 @@ fn run_limited(
         eprintln!("skipped: `prlimit --as` is not available here");
         return Err(());
     }
-    let mut child = Command::new("/bin/sh")
+    let mut command = Command::new("/bin/sh");
+    command
         .args(["-c", script])
         .env("BIN", bin_path())
         .env("LIMIT", format!("prlimit --as={bytes} --"))
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    let start = Instant::now();
-    while child.try_wait().expect("wait").is_none() {
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Ok(None);
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    Ok(Some(child.wait_with_output().expect("output")))
+        .current_dir(dir);
+    Ok(output_within(command, limit))
 }
 
 /// Twenty finished games in `dir/g.fgn`, for `nnue label`.
