@@ -582,6 +582,17 @@ impl Tablebase {
         self.flags.insert(size.index(), rules_flags(rules));
     }
 
+    /// Whether class `s v o` of `size` is loaded.
+    pub(crate) fn has_class(&self, size: BoardSize, s: u8, o: u8) -> bool {
+        self.tables.contains_key(&(size.index(), s, o))
+    }
+
+    /// Drops every class of `size` but those of `keep`.
+    pub(crate) fn retain_classes(&mut self, size: BoardSize, keep: &[(u8, u8)]) {
+        self.tables
+            .retain(|&(si, s, o), _| si != size.index() || keep.contains(&(s, o)));
+    }
+
     /// Adds a class's distance layer.
     pub(crate) fn insert_entries(&mut self, size: BoardSize, s: u8, o: u8, entries: Vec<u8>) {
         self.tables

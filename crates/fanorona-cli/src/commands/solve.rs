@@ -62,6 +62,10 @@ pub struct SolveArgs {
     /// Most stones in total for `--tables` and `--check-tables` (default 4).
     #[arg(long, value_name = "N", value_parser = ranged::<u32>(2..=8))]
     pub max_stones: Option<u32>,
+    /// Threads for `--tables` and `--check-tables` (default: the processors of this machine).
+    /// The files and the verdict are the same with any number.
+    #[arg(long, value_name = "N", value_parser = ranged::<usize>(1..=limits::THREADS))]
+    pub threads: Option<usize>,
     /// Check the endgame tables of the board in this directory, up to `--max-stones`: every
     /// position's entry must be what its children's entries make it, and the two layers must
     /// agree. Exit code 1 at the first disagreement.
@@ -348,7 +352,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
 
 /// The options given (not left at their defaults) among those that select or tune a solving
 /// method, with whether each is given.
-fn method_options(args: &SolveArgs) -> [(&'static str, bool); 14] {
+fn method_options(args: &SolveArgs) -> [(&'static str, bool); 15] {
     [
         ("--method", args.method.is_some()),
         ("--max-memory", args.max_memory.is_some()),
@@ -356,6 +360,7 @@ fn method_options(args: &SolveArgs) -> [(&'static str, bool); 14] {
         ("--line", args.line > 0),
         ("--tables", args.tables.is_some()),
         ("--max-stones", args.max_stones.is_some()),
+        ("--threads", args.threads.is_some()),
         ("--check-tables", args.check_tables.is_some()),
         ("--class", !args.classes.is_empty()),
         ("--prove", args.prove.is_some()),
@@ -398,6 +403,9 @@ fn refuse_unsupported(args: &SolveArgs, game: GameKind) -> Result<()> {
     }
     if args.max_stones.is_some() && args.tables.is_none() && args.check_tables.is_none() {
         bail!("--max-stones is an option of --tables and --check-tables only");
+    }
+    if args.threads.is_some() && args.tables.is_none() && args.check_tables.is_none() {
+        bail!("--threads is an option of --tables and --check-tables only");
     }
     Ok(())
 }
@@ -849,8 +857,17 @@ fn run_dfpn_logged(
 
 /// The process's resident memory (Linux: `VmRSS` of `/proc/self/status`).
 fn resident_bytes() -> Option<u64> {
+    proc_status_bytes("VmRSS:")
+}
+
+/// The process's peak resident memory so far (Linux: `VmHWM` of `/proc/self/status`).
+fn peak_resident_bytes() -> Option<u64> {
+    proc_status_bytes("VmHWM:")
+}
+
+fn proc_status_bytes(field: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
 }
@@ -915,7 +932,7 @@ fn generate_tables(
         bar.suspend(|| {
             writeln!(
                 stdout,
-                "class   positions       wins      draws     losses  longest  seconds"
+                "class   positions       wins      draws     losses  longest  seconds     arrays  peak resident"
             )
         })?;
     }
@@ -928,7 +945,7 @@ fn generate_tables(
         lines = bar.suspend(|| {
             writeln!(
                 crate::output::stdout(),
-                "{:>2}v{:<2} {:>11} {:>10} {:>10} {:>10} {:>8} {:>8}",
+                "{:>2}v{:<2} {:>11} {:>10} {:>10} {:>10} {:>8} {:>8} {:>10} {:>14}",
                 s.stm,
                 s.opp,
                 s.positions,
@@ -940,7 +957,13 @@ fn generate_tables(
                     "on disk".to_owned()
                 } else {
                     format!("{:.2}", s.time.as_secs_f64())
-                }
+                },
+                if c.resumed {
+                    "-".to_owned()
+                } else {
+                    human_bytes(c.peak_bytes)
+                },
+                peak_resident_bytes().map_or_else(|| "-".to_owned(), human_bytes)
             )
             .map_err(Into::into)
         });
@@ -949,7 +972,8 @@ fn generate_tables(
     // interrupted), then renamed into DIR one by one as each class is solved.
     let staging = crate::output::TempDir::new_in(dir)?;
     let options = tablegen::Options::new(size, rules, args.max_stones.unwrap_or(DEFAULT_STONES))
-        .staging(staging.path());
+        .staging(staging.path())
+        .threads(threads(args));
     let result = tablegen::generate(dir, &options, budget, &mut report, &mut done)
         .with_context(|| format!("generating tables into {}", crate::output::shown_path(dir)))?;
     lines?;
@@ -964,6 +988,7 @@ fn generate_tables(
                 let mut j = class_json(&c.stats);
                 j["resumed"] = json!(c.resumed);
                 j["bytes"] = json!(c.bytes);
+                j["peak_bytes"] = json!(c.peak_bytes);
                 j
             })
             .collect();
@@ -977,6 +1002,8 @@ fn generate_tables(
                 "positions": result.positions,
                 "bytes": result.bytes,
                 "peak_bytes": result.peak_bytes,
+                "peak_resident_bytes": peak_resident_bytes(),
+                "threads": result.threads,
                 "seconds": result.time.as_secs_f64(),
                 "classes": classes,
             })
@@ -985,16 +1012,24 @@ fn generate_tables(
     }
     writeln!(
         stdout,
-        "{} tables of {size} up to {} stones in {}: {} positions, {} in files, {} of generation arrays at the peak, {:.2} s",
+        "{} tables of {size} up to {} stones in {}: {} positions, {} in files, {} of generation arrays at the peak, {} thread{}, {:.2} s",
         result.classes.len(),
         args.max_stones.unwrap_or(DEFAULT_STONES),
         crate::output::shown_path(dir),
         result.positions,
         human_bytes(result.bytes),
         human_bytes(result.peak_bytes),
+        result.threads,
+        if result.threads == 1 { "" } else { "s" },
         result.time.as_secs_f64()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--threads`, or the processors of this machine.
+fn threads(args: &SolveArgs) -> usize {
+    args.threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
 fn check_tables(args: &SolveArgs, dir: &Path, size: BoardSize) -> Result<ExitCode> {
@@ -1006,6 +1041,7 @@ fn check_tables(args: &SolveArgs, dir: &Path, size: BoardSize) -> Result<ExitCod
         size,
         args.max_stones.unwrap_or(DEFAULT_STONES),
         &args.classes,
+        threads(args),
         &mut report,
     );
     bar.finish_and_clear();
