@@ -501,3 +501,59 @@ fn tables_are_the_same_on_any_number_of_threads() {
         std::fs::remove_dir_all(dir).unwrap();
     }
 }
+
+/// The compact files of the committed 5x9 tables (up to 4 stones) expand to the two-bit
+/// layers byte for byte, are read in their place, are smaller, and a damaged one is refused.
+#[test]
+fn compact_tables_round_trip() {
+    use fanorona_ai::solve::compact;
+    let committed = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tables");
+    let dir = temp_dir("compact");
+    std::fs::create_dir_all(&dir).unwrap();
+    let classes = ["1v1", "2v1", "1v2", "3v1", "1v3", "2v2"];
+    for class in classes {
+        let name = format!("5x9-{class}.fnwdl");
+        std::fs::copy(committed.join(&name), dir.join(&name)).unwrap();
+    }
+    let files = compact::compress_dir(&dir).unwrap();
+    assert_eq!(files.len(), 6);
+    let (two_bit, small) = files
+        .iter()
+        .fold((0, 0), |(a, b), f| (a + f.wdl_bytes, b + f.bytes));
+    assert_eq!(two_bit, 543_456); // 6 headers of 32 bytes and ceil(count / 4) bytes each
+    assert!(small * 3 < two_bit, "{small} of {two_bit}");
+    let before = Tablebase::load_wdl(&dir).unwrap();
+    for class in classes {
+        std::fs::remove_file(dir.join(format!("5x9-{class}.fnwdl"))).unwrap();
+    }
+    // Read from the compact files alone.
+    let after = Tablebase::load_wdl(&dir).unwrap();
+    assert_eq!(after.positions(), 2_173_050);
+    assert_eq!(after.bytes(), before.bytes());
+    let p = pos("9/9/4B4/9/2W6 w");
+    assert_eq!(after.probe_wdl(&p), Some(Value::Win));
+    // Expanded: the committed files, byte for byte.
+    assert_eq!(compact::expand_dir(&dir).unwrap().len(), 6);
+    for class in classes {
+        let name = format!("5x9-{class}.fnwdl");
+        assert_eq!(
+            std::fs::read(dir.join(&name)).unwrap(),
+            std::fs::read(committed.join(&name)).unwrap(),
+            "{name}"
+        );
+        std::fs::remove_file(dir.join(&name)).unwrap();
+    }
+    // A flipped byte of the stream: refused (checksum), naming the file.
+    let path = dir.join("5x9-2v2.fnwdz");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[compact::HEADER_LEN + 100] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let err = Tablebase::load_wdl(&dir).unwrap_err();
+    assert!(matches!(err, TableError::Checksum { .. }), "{err}");
+    assert!(err.to_string().contains("5x9-2v2.fnwdz"), "{err}");
+    // Cut short: refused before decoding.
+    std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+    let err = Tablebase::load_wdl(&dir).unwrap_err().to_string();
+    assert!(err.contains("offset 40"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

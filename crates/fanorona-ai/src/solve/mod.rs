@@ -59,6 +59,7 @@ use std::time::{Duration, Instant};
 use fanorona_core::{BoardSize, Position, Rules};
 
 pub mod certificate;
+pub mod compact;
 pub mod dfpn;
 mod graph;
 mod index;

@@ -540,30 +540,42 @@ impl Tablebase {
 
     /// Reads only the win/draw/loss layers (`*.fnwdl`, two bits a position) in `dir`: a
     /// quarter of the memory of [`Tablebase::load`], for [`Tablebase::probe_wdl`] (the
-    /// distances, [`Tablebase::probe`] and [`Tablebase::best_turn`] answer `None`).
+    /// distances, [`Tablebase::probe`] and [`Tablebase::best_turn`] answer `None`). A class
+    /// whose two-bit layer is missing is read from its compact file (`*.fnwdz`,
+    /// [`compact`](super::compact)) when there is one, decoded into the two-bit layer.
     ///
     /// # Errors
     ///
     /// As [`Tablebase::load`].
     pub fn load_wdl(dir: impl AsRef<Path>) -> Result<Tablebase, TableError> {
         let dir = dir.as_ref();
-        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map_err(|error| TableError::Io {
-                path: dir.to_owned(),
-                error,
-            })?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == WDL_EXTENSION))
+        let listed = |ext: &str| match super::compact::files_with(dir, ext) {
+            Ok(paths) => Ok(paths),
+            Err(TableError::NoTables { .. }) => Ok(Vec::new()),
+            Err(e) => Err(e),
+        };
+        let two_bit = listed(WDL_EXTENSION)?;
+        // A compact file stands in for a missing two-bit layer.
+        let compact: Vec<PathBuf> = listed(super::compact::EXTENSION)?
+            .into_iter()
+            .filter(|p| !p.with_extension(WDL_EXTENSION).exists())
             .collect();
-        paths.sort();
-        if paths.is_empty() {
+        if two_bit.is_empty() && compact.is_empty() {
             return Err(TableError::NoTables {
                 dir: dir.to_owned(),
             });
         }
         let mut tb = Tablebase::new();
-        for path in paths {
-            let (size, stm, opp, flags, packed) = read_table_file(&path, WDL_MAGIC, 2)?;
+        let files = two_bit
+            .into_iter()
+            .map(|p| (p, false))
+            .chain(compact.into_iter().map(|p| (p, true)));
+        for (path, is_compact) in files {
+            let (size, stm, opp, flags, packed) = if is_compact {
+                super::compact::read_file(&path)?
+            } else {
+                read_table_file(&path, WDL_MAGIC, 2)?
+            };
             match tb.flags.get(&size.index()) {
                 Some(&f) if f != flags => return Err(TableError::MixedRules { path }),
                 _ => {
@@ -739,6 +751,11 @@ pub(crate) fn read_class(
         });
     }
     Ok((entries, flags_rules(flags)))
+}
+
+/// Reads a win/draw/loss layer file: board, class, rule flags and the packed entries.
+pub(crate) fn read_wdl_file(path: &Path) -> Result<Parsed, TableError> {
+    read_table_file(path, WDL_MAGIC, 2)
 }
 
 /// Reads a win/draw/loss layer file that must hold class `s v o` of `size`.
@@ -950,7 +967,7 @@ fn parse_header(
 }
 
 /// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     for &b in bytes {
         h ^= u64::from(b);

@@ -72,6 +72,19 @@ pub struct SolveArgs {
     #[arg(long, value_name = "DIR",
           conflicts_with_all = ["fen", "probe", "method", "line", "tables", "prove", "certificate"])]
     pub check_tables: Option<PathBuf>,
+    /// Write beside each two-bit win/draw/loss layer (`.fnwdl`) in this directory its compact
+    /// form (`.fnwdz`, compressed, for distribution), and print the sizes. The engine's
+    /// two-bit reader reads a compact file in place of a missing two-bit layer.
+    #[arg(long, value_name = "DIR",
+          conflicts_with_all = ["fen", "probe", "method", "line", "tables", "check_tables",
+                                "prove", "certificate", "expand_tables"])]
+    pub compress_tables: Option<PathBuf>,
+    /// Write the two-bit win/draw/loss layer (`.fnwdl`) of each compact file (`.fnwdz`) in
+    /// this directory: byte for byte the layer that was compressed.
+    #[arg(long, value_name = "DIR",
+          conflicts_with_all = ["fen", "probe", "method", "line", "tables", "check_tables",
+                                "prove", "certificate"])]
+    pub expand_tables: Option<PathBuf>,
     /// With `--check-tables`: check only these material classes (`SvO`: stones of the side
     /// to move, then of the other side; repeatable or comma-separated), every class up to
     /// `--max-stones` still being read for their children.
@@ -324,6 +337,25 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     if let Some(dir) = &args.check_tables {
         return check_tables(args, dir, pos.size());
     }
+    if let Some(dir) = &args.compress_tables {
+        return compress_tables(args, dir);
+    }
+    if let Some(dir) = &args.expand_tables {
+        let files = fanorona_ai::solve::compact::expand_dir(dir).with_context(|| {
+            format!("expanding the tables in {}", crate::output::shown_path(dir))
+        })?;
+        if args.json {
+            writeln!(crate::output::stdout(), "{}", json!({"files": files.len()}))?;
+        } else {
+            writeln!(
+                crate::output::stdout(),
+                "{} two-bit layers written in {}",
+                files.len(),
+                crate::output::shown_path(dir)
+            )?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(dir) = &args.probe {
         return probe(args, dir, &pos);
     }
@@ -352,7 +384,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
 
 /// The options given (not left at their defaults) among those that select or tune a solving
 /// method, with whether each is given.
-fn method_options(args: &SolveArgs) -> [(&'static str, bool); 15] {
+fn method_options(args: &SolveArgs) -> [(&'static str, bool); 17] {
     [
         ("--method", args.method.is_some()),
         ("--max-memory", args.max_memory.is_some()),
@@ -362,6 +394,8 @@ fn method_options(args: &SolveArgs) -> [(&'static str, bool); 15] {
         ("--max-stones", args.max_stones.is_some()),
         ("--threads", args.threads.is_some()),
         ("--check-tables", args.check_tables.is_some()),
+        ("--compress-tables", args.compress_tables.is_some()),
+        ("--expand-tables", args.expand_tables.is_some()),
         ("--class", !args.classes.is_empty()),
         ("--prove", args.prove.is_some()),
         ("--dfpn", args.dfpn),
@@ -391,6 +425,8 @@ fn refuse_unsupported(args: &SolveArgs, game: GameKind) -> Result<()> {
         for (name, on) in [
             ("--tables", args.tables.is_some()),
             ("--check-tables", args.check_tables.is_some()),
+            ("--compress-tables", args.compress_tables.is_some()),
+            ("--expand-tables", args.expand_tables.is_some()),
         ] {
             if on {
                 bail!(
@@ -1022,6 +1058,59 @@ fn generate_tables(
         result.threads,
         if result.threads == 1 { "" } else { "s" },
         result.time.as_secs_f64()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn compress_tables(args: &SolveArgs, dir: &Path) -> Result<ExitCode> {
+    let mut stdout = crate::output::stdout();
+    let files = fanorona_ai::solve::compact::compress_dir(dir).with_context(|| {
+        format!(
+            "compressing the tables in {}",
+            crate::output::shown_path(dir)
+        )
+    })?;
+    let (wdl, compact) = files
+        .iter()
+        .fold((0u64, 0u64), |(a, b), f| (a + f.wdl_bytes, b + f.bytes));
+    if args.json {
+        let list: Vec<Json> = files
+            .iter()
+            .map(|f| {
+                json!({
+                    "file": f.path.file_name().map(|n| n.to_string_lossy().into_owned()),
+                    "wdl_bytes": f.wdl_bytes,
+                    "bytes": f.bytes,
+                })
+            })
+            .collect();
+        writeln!(
+            stdout,
+            "{}",
+            json!({"wdl_bytes": wdl, "bytes": compact, "files": list})
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for f in &files {
+        writeln!(
+            stdout,
+            "{:<20} {:>12} {:>12} {:>6.1}%",
+            f.path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            f.wdl_bytes,
+            f.bytes,
+            100.0 * f.bytes as f64 / f.wdl_bytes.max(1) as f64
+        )?;
+    }
+    writeln!(
+        stdout,
+        "{} compact files in {}: {} against {} of two-bit layers ({:.1}%)",
+        files.len(),
+        crate::output::shown_path(dir),
+        human_bytes(compact),
+        human_bytes(wdl),
+        100.0 * compact as f64 / wdl.max(1) as f64
     )?;
     Ok(ExitCode::SUCCESS)
 }
