@@ -51,26 +51,14 @@ use fanorona_core::{Color, Position, Turn};
 
 use super::certificate::{Certificate, fnv1a};
 use super::key::{Key, KeyMap, KeySet, Keyer};
+use super::ttable::{Entry, SLOT_BYTES, Table};
 use super::{Budget, Progress, SolveError};
 
 const INF: u32 = u32::MAX / 2;
 const CLEAN: u16 = u16::MAX;
-/// Bytes a table entry takes in memory, with the hash map's overhead.
-const ENTRY_BYTES: u64 = 48;
 /// The `epsilon` of the `1 + epsilon` trick, as a fraction `num / den`.
 const EPS_NUM: u64 = 1;
 const EPS_DEN: u64 = 4;
-
-/// What the table knows of a position.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    pn: u32,
-    dn: u32,
-    /// Expansions spent below the position (saturating): what it would cost to find again.
-    work: u32,
-    /// For a proof: its length in turns.
-    len: u16,
-}
 
 /// A child during its parent's search.
 #[derive(Clone, Copy)]
@@ -138,7 +126,7 @@ pub struct Dfpn {
     keyer: Keyer,
     root: Position,
     attacker: Color,
-    table: KeyMap<Entry>,
+    table: Table,
     expanded: u64,
     collections: u64,
     peak: u64,
@@ -178,7 +166,7 @@ impl Dfpn {
             keyer,
             root,
             attacker,
-            table: KeyMap::default(),
+            table: Table::new(usize::MAX),
             expanded: 0,
             collections: 0,
             peak: 0,
@@ -216,6 +204,7 @@ impl Dfpn {
         let t0 = Instant::now();
         let expanded0 = self.expanded;
         let collections0 = self.collections;
+        self.table.set_max_slots(max_slots(budget));
         let mut run = Run {
             budget,
             clock: budget.clock(),
@@ -234,7 +223,7 @@ impl Dfpn {
             self.save(file)
                 .map_err(|_| SolveError::Internal("the checkpoint could not be written"))?;
         }
-        self.peak = self.peak.max(self.table.len() as u64 * ENTRY_BYTES);
+        self.peak = self.peak.max(self.table.bytes());
         let r = result.as_mut().map_err(|e| e.clone())?;
         Ok(DfpnResult {
             proved: if r.pn == 0 {
@@ -365,10 +354,10 @@ impl Dfpn {
             }
         };
         run.path.pop();
-        let work = (self.expanded - work0).min(u64::from(u32::MAX)) as u32;
+        let work = self.expanded - work0;
         // Path-dependent disproofs stay out of the table.
         if !(out.dn == 0 && out.dep < depth) {
-            let e = self.table.entry(key).or_insert(Entry {
+            let mut e = self.table.get(&key).unwrap_or(Entry {
                 pn: out.pn,
                 dn: out.dn,
                 work: 0,
@@ -381,6 +370,12 @@ impl Dfpn {
                 e.len = out.len;
             }
             e.work = e.work.saturating_add(work);
+            if self.table.full() {
+                self.housekeeping(run)?;
+            }
+            self.table
+                .insert(key, e)
+                .map_err(|()| SolveError::Internal("the df-pn table is full"))?;
         }
         Ok(Child {
             dep: if out.dn == 0 && out.dep >= depth {
@@ -395,17 +390,14 @@ impl Dfpn {
     /// Budget checks, table collection, progress and checkpoints.
     fn housekeeping(&mut self, run: &mut Run<'_>) -> Result<(), SolveError> {
         run.clock.check("df-pn search")?;
-        let bytes = self.table.len() as u64 * ENTRY_BYTES;
-        self.peak = self.peak.max(bytes);
-        if let Some(max) = run.budget.max_bytes
-            && bytes > max / 10 * 8
-        {
-            self.collect(max / 2 / ENTRY_BYTES);
-            let after = self.table.len() as u64 * ENTRY_BYTES;
-            if after > max / 10 * 8 {
+        self.peak = self.peak.max(self.table.bytes());
+        if self.table.full() {
+            // 80% of the slots the budget allows are taken: cut back to half of them.
+            self.collect((self.table.bytes() / SLOT_BYTES) / 2);
+            if self.table.full() {
                 return Err(SolveError::MemoryLimit {
-                    limit: max,
-                    reached: after,
+                    limit: run.budget.max_bytes.unwrap_or(u64::MAX),
+                    reached: self.table.bytes(),
                     what: "df-pn search (proofs fill the table)",
                 });
             }
@@ -432,33 +424,45 @@ impl Dfpn {
     /// fixed hasher makes the same from run to run.
     fn collect(&mut self, keep: u64) {
         self.collections += 1;
-        let proofs = self.table.values().filter(|e| e.pn == 0).count() as u64;
+        // How many unproved entries have each amount of work (as the table packs it).
+        let mut histogram = vec![0u64; 1 << 16];
+        let mut proofs = 0u64;
+        for e in self.table.values() {
+            if e.pn == 0 {
+                proofs += 1;
+            } else {
+                histogram[usize::from(super::ttable::pack_work(e.work))] += 1;
+            }
+        }
         let keep = keep.saturating_sub(proofs);
-        let mut works: Vec<u32> = self
-            .table
-            .values()
-            .filter(|e| e.pn != 0)
-            .map(|e| e.work)
-            .collect();
-        if works.len() as u64 <= keep {
+        let open = self.table.len() as u64 - proofs;
+        if open <= keep {
             return;
         }
         if keep == 0 {
             self.table.retain(|_, e| e.pn == 0);
             return;
         }
-        let cut = works.len() - keep as usize;
-        let (_, &mut threshold, _) = works.select_nth_unstable(cut);
-        // Keep everything above the threshold and only as many ties as fit: most entries
-        // share the smallest amounts of work, so keeping every tie would free nothing.
-        let above = works.iter().filter(|&&w| w > threshold).count() as u64;
-        drop(works);
-        let mut ties = keep.saturating_sub(above);
+        // The threshold: the largest work such that the entries with at least that much are
+        // at least `keep`; all above it are kept, and only as many ties as fit (most entries
+        // share the smallest amounts of work, so keeping every tie would free nothing).
+        let mut above = 0u64;
+        let mut threshold = 0usize;
+        for code in (0..histogram.len()).rev() {
+            if above + histogram[code] >= keep {
+                threshold = code;
+                break;
+            }
+            above += histogram[code];
+        }
+        drop(histogram);
+        let mut ties = keep - above;
         self.table.retain(|_, e| {
-            if e.pn == 0 || e.work > threshold {
+            let code = usize::from(super::ttable::pack_work(e.work));
+            if e.pn == 0 || code > threshold {
                 return true;
             }
-            if e.work == threshold && ties > 0 {
+            if code == threshold && ties > 0 {
                 ties -= 1;
                 return true;
             }
@@ -816,13 +820,14 @@ impl Dfpn {
                 hash: FNV_OFFSET,
             };
             w.write_all(self.checkpoint_header(self.table.len() as u64).as_bytes())?;
-            for (k, e) in &self.table {
+            for (k, e) in self.table.iter() {
+                let work = u32::try_from(e.work).unwrap_or(u32::MAX);
                 let mut rec = [0u8; RECORD_BYTES as usize];
                 rec[0..8].copy_from_slice(&k.a.to_le_bytes());
                 rec[8..16].copy_from_slice(&k.b.to_le_bytes());
                 rec[16..20].copy_from_slice(&e.pn.to_le_bytes());
                 rec[20..24].copy_from_slice(&e.dn.to_le_bytes());
-                rec[24..28].copy_from_slice(&e.work.to_le_bytes());
+                rec[24..28].copy_from_slice(&work.to_le_bytes());
                 rec[28..30].copy_from_slice(&e.len.to_le_bytes());
                 w.write_all(&rec)?;
             }
@@ -1006,20 +1011,17 @@ impl Dfpn {
             });
         }
         let needed = load_bytes(count);
-        if let Some(limit) = budget.max_bytes
-            && needed > limit
-        {
+        if Table::slots_needed(count) > max_slots(budget) as u64 {
             return Err(CheckpointError::MemoryLimit {
                 entries: count,
                 bytes: needed,
-                limit,
+                limit: budget.max_bytes.unwrap_or(u64::MAX),
             });
         }
-        let mut table: KeyMap<Entry> = KeyMap::default();
-        usize::try_from(count)
-            .ok()
-            .and_then(|n| table.try_reserve(n).ok())
-            .ok_or(CheckpointError::MemoryLimit {
+        let mut table = Table::new(max_slots(budget));
+        table
+            .reserve(count)
+            .map_err(|()| CheckpointError::MemoryLimit {
                 entries: count,
                 bytes: needed,
                 limit: budget.max_bytes.unwrap_or(u64::MAX),
@@ -1047,11 +1049,11 @@ impl Dfpn {
             let entry = Entry {
                 pn: u32_at(16),
                 dn: u32_at(20),
-                work: u32_at(24),
+                work: u64::from(u32_at(24)),
                 len: u16::from_le_bytes([rec[28], rec[29]]),
             };
             let bad = |reason: String| CheckpointError::Format { at: at(), reason };
-            if self.keyer.checked_position(key).is_none() {
+            if key == Key::default() || self.keyer.checked_position(key).is_none() {
                 return Err(bad(format!(
                     "{:x}:{:x} is not a position of this board and rules",
                     key.a, key.b
@@ -1063,8 +1065,12 @@ impl Dfpn {
                     entry.pn, entry.dn
                 )));
             }
-            if table.insert(key, entry).is_some() {
-                return Err(bad("a position that appears earlier in the file".to_owned()));
+            match table.insert(key, entry) {
+                Ok(false) => {}
+                Ok(true) => {
+                    return Err(bad("a position that appears earlier in the file".to_owned()));
+                }
+                Err(()) => return Err(bad("more entries than the header says".to_owned())),
             }
         }
         let end_at = header_len + count * RECORD_BYTES;
@@ -1129,8 +1135,8 @@ impl Dfpn {
             root_pn,
             root_dn,
             children,
-            bytes: self.table.len() as u64 * ENTRY_BYTES,
-            peak_bytes: self.peak.max(self.table.len() as u64 * ENTRY_BYTES),
+            bytes: self.table.bytes(),
+            peak_bytes: self.peak.max(self.table.bytes()),
             collections: self.collections,
         }
     }
@@ -1146,18 +1152,18 @@ impl Dfpn {
     }
 }
 
-/// Bytes a table of `n` loaded entries takes: the hash map's allocation (slots a power of two,
-/// at most 7/8 full, 32 bytes and a control byte each), at least the search's own estimate of
-/// [`ENTRY_BYTES`] an entry.
+/// Bytes a table of `n` loaded entries takes: its slots, 28 bytes each, enough for it to be
+/// at most 80% full.
 fn load_bytes(n: u64) -> u64 {
-    let slots = if n < 8 {
-        if n < 4 { 4 } else { 8 }
-    } else {
-        (n.saturating_mul(8) / 7)
-            .checked_next_power_of_two()
-            .unwrap_or(u64::MAX)
-    };
-    slots.saturating_mul(33).max(n.saturating_mul(ENTRY_BYTES))
+    Table::slots_needed(n).saturating_mul(SLOT_BYTES)
+}
+
+/// The most slots the table may have under `budget`: its memory less a 32nd (the bit a slot
+/// of a rehash, and the search's own), at 28 bytes a slot.
+fn max_slots(budget: &Budget) -> usize {
+    budget
+        .max_bytes
+        .map_or(usize::MAX, |m| Table::slots_for(m - m / 32))
 }
 
 /// The first line of a checkpoint (version 2; version 1 had no checksum nor rules).

@@ -69,6 +69,7 @@ pub mod pns;
 pub mod retro;
 pub mod tablebase;
 pub mod tablegen;
+mod ttable;
 pub mod verify;
 
 pub use key::KeyError;
