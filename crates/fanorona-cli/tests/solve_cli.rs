@@ -118,6 +118,57 @@ fn tables_generate_and_probe() {
             .iter()
             .all(|c| c["resumed"] == true)
     );
+    // On two threads, into another directory: the same files.
+    let two = dir.with_extension("two");
+    let t = two.to_str().unwrap();
+    let out = fanorona(&[
+        "solve",
+        "--board",
+        "3x3",
+        "--tables",
+        t,
+        "--max-stones",
+        "3",
+        "--threads",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    for class in ["1v1", "2v1", "1v2"] {
+        for ext in ["fntb", "fnwdl"] {
+            let name = format!("3x3-{class}.{ext}");
+            assert_eq!(
+                std::fs::read(dir.join(&name)).unwrap(),
+                std::fs::read(two.join(&name)).unwrap(),
+                "{name}"
+            );
+        }
+    }
+    // The compact form: written beside, read back in place of the two-bit layers.
+    let out = fanorona(&["solve", "--compress-tables", t, "--json"]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["files"].as_array().unwrap().len(), 3);
+    // 32-byte headers and ceil(n / 4) bytes: 72, 252 and 252 positions.
+    assert_eq!(v["wdl_bytes"], 3 * 32 + 18 + 63 + 63);
+    for class in ["1v1", "2v1", "1v2"] {
+        std::fs::remove_file(two.join(format!("3x3-{class}.fnwdl"))).unwrap();
+    }
+    let out = fanorona(&["solve", "--expand-tables", t]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert!(stdout(&out).starts_with("3 two-bit layers written"));
+    for class in ["1v1", "2v1", "1v2"] {
+        let name = format!("3x3-{class}.fnwdl");
+        assert_eq!(
+            std::fs::read(dir.join(&name)).unwrap(),
+            std::fs::read(two.join(&name)).unwrap(),
+            "{name}"
+        );
+    }
+    std::fs::remove_dir_all(&two).unwrap();
+    // --threads belongs to the tables.
+    let out = fanorona(&["solve", "--board", "3x3", "--threads", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads is an option of --tables"));
     let out = fanorona(&["solve", "--probe", d, "--fen", "1B1/3/W1W w"]);
     assert!(out.status.success());
     assert_eq!(

@@ -860,9 +860,9 @@ impl Dfpn {
     /// Loads a table saved by [`Dfpn::save`] for the same board, rules, start and attacker, to
     /// resume, within `budget`'s memory. Nothing of the file is trusted before it is checked:
     /// the header must name this search, the file's size must be exactly what its entry count
-    /// implies, the table that count makes must fit [`Budget::max_bytes`] (the hash map's
-    /// allocation for that many entries, and at least the 48 bytes an entry the search itself
-    /// counts) before anything is reserved, every record must
+    /// implies, the table that count makes must fit [`Budget::max_bytes`] (28-byte slots, 5/4
+    /// of a slot an entry, within the budget less a 32nd) before anything is reserved, every
+    /// record must
     /// be a position of this board with proof and disproof numbers in range, no position may
     /// appear twice, and the checksum must match. The search's table is replaced only when
     /// all of that holds.
@@ -891,7 +891,7 @@ impl Dfpn {
     /// let mut other = Dfpn::new(&start, Color::White)?;
     /// let e = other.load(&file, &Budget::default()).unwrap_err();
     /// assert!(matches!(e, CheckpointError::Foreign { line: 5, .. }));
-    /// // So does a budget too small for its table (48 bytes an entry).
+    /// // So does a budget too small for its table (28-byte slots, at most 80% full).
     /// let e = again.load(&file, &Budget::default().with_max_bytes(64)).unwrap_err();
     /// assert!(matches!(e, CheckpointError::MemoryLimit { .. }));
     /// std::fs::remove_file(&file)?;
@@ -1224,7 +1224,7 @@ pub enum CheckpointError {
     MemoryLimit {
         /// Entries in the checkpoint.
         entries: u64,
-        /// Bytes they would take (the hash map's allocation, at least 48 an entry).
+        /// Bytes they would take (28-byte slots, 5/4 of a slot an entry).
         bytes: u64,
         /// The budget.
         limit: u64,

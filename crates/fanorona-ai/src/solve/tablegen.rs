@@ -458,6 +458,9 @@ fn atomic_zeros(len: u64, what: &'static str) -> Result<Vec<AtomicU8>, TableErro
     Ok(v)
 }
 
+/// A solved class: its stones (side to move, other side) and its distance layer.
+type Solved = (u8, u8, Vec<u8>);
+
 /// Solves classes `a v b` and `b v a` together by un-moves (see the module documentation), on
 /// up to `threads` threads; returns the classes' entries and the threads that worked.
 #[allow(clippy::too_many_arguments)]
@@ -470,7 +473,7 @@ fn solve_pair(
     threads: usize,
     clock: &super::Clock,
     progress: &mut dyn FnMut(Progress),
-) -> Result<(Vec<(u8, u8, Vec<u8>)>, usize), TableError> {
+) -> Result<(Vec<Solved>, usize), TableError> {
     let n = size.len();
     let mut classes = vec![(a, b)];
     if a != b {
