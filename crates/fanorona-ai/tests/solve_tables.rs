@@ -576,8 +576,8 @@ fn an_interrupted_pair_is_solved_again_whole() {
         .collect();
     // 1v3's two-bit layer lost: the pair 3v1 + 1v3 is solved again, both classes.
     std::fs::remove_file(dir.join("3x3-1v3.fnwdl")).unwrap();
-    let r = tablegen::generate(&dir, &options, &Budget::default(), &mut |_| {}, &mut |_| {})
-        .unwrap();
+    let r =
+        tablegen::generate(&dir, &options, &Budget::default(), &mut |_| {}, &mut |_| {}).unwrap();
     let resumed: Vec<(u8, u8, bool)> = r
         .classes
         .iter()

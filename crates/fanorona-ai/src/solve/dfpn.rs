@@ -110,7 +110,7 @@ pub struct DfpnStatus {
     pub root_pn: u32,
     /// The root's disproof number (a weak sum, see [`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md); 0: disproved).
     pub root_dn: u32,
-    /// The table's bytes, by the estimate the memory budget uses.
+    /// The table's bytes: its slots, 28 bytes each (what the memory budget counts).
     pub bytes: u64,
     /// The root's turns with the proof and disproof numbers of the positions they lead to
     /// (from the table, else from their mobility), in the order of the move generator.
