@@ -2,6 +2,7 @@
 //! coordinates, all drawn from [`BoardView`].
 
 pub mod camera;
+pub mod contrast;
 
 use bevy::asset::RenderAssetUsages;
 use bevy::light::CascadeShadowConfigBuilder;
@@ -339,6 +340,7 @@ fn build_board(
         let yaw = d.x.atan2(d.z);
         commands.spawn((
             BoardPart,
+            contrast::GrooveLine,
             Mesh3d(if is_diagonal {
                 diagonal.clone()
             } else {
@@ -353,6 +355,7 @@ fn build_board(
     for point in size.points() {
         commands.spawn((
             BoardPart,
+            contrast::PointHole,
             Mesh3d(hole.clone()),
             MeshMaterial3d(palette.groove.clone()),
             Transform::from_translation(point_position(size, point) + Vec3::Y * 0.002),
@@ -664,6 +667,7 @@ pub fn plugin(app: &mut App) {
             (
                 build_board,
                 sync_stones,
+                contrast::apply_contrast,
                 draw_highlights
                     .run_if(resource_changed::<BoardView>.or_else(resource_changed::<Animating>)),
             )

@@ -39,10 +39,14 @@ pub enum Choice {
     Clock,
     /// Sound on or off.
     Sound,
+    /// The high-contrast look.
+    Contrast,
+    /// The size of the interface's text.
+    TextSize,
 }
 
 impl Choice {
-    const ALL: [Choice; 11] = [
+    const ALL: [Choice; 13] = [
         Choice::Mode,
         Choice::Side,
         Choice::Level,
@@ -54,6 +58,8 @@ impl Choice {
         Choice::Animation,
         Choice::Clock,
         Choice::Sound,
+        Choice::Contrast,
+        Choice::TextSize,
     ];
 
     fn label(self) -> &'static str {
@@ -69,6 +75,8 @@ impl Choice {
             Choice::Animation => "Animation speed",
             Choice::Clock => "Clocks",
             Choice::Sound => "Sound",
+            Choice::Contrast => crate::access::words::CONTRAST_LABEL,
+            Choice::TextSize => crate::access::words::TEXT_SIZE_LABEL,
         }
     }
 
@@ -116,6 +124,8 @@ impl Choice {
                 // A build without audio still makes the cues, silently.
                 (false, false) => "On (this build is silent)".into(),
             },
+            Choice::Contrast => crate::access::words::contrast_words(s.high_contrast).into(),
+            Choice::TextSize => crate::access::words::text_size_words(s.text_size).into(),
         }
     }
 
@@ -167,6 +177,8 @@ impl Choice {
             Choice::Animation => s.animation = next(&AnimationSpeed::ALL, s.animation),
             Choice::Clock => s.clock = next(&TimeControl::ALL, s.clock),
             Choice::Sound => s.muted = !s.muted,
+            Choice::Contrast => s.high_contrast = !s.high_contrast,
+            Choice::TextSize => s.text_size = next(&crate::settings::TextSize::ALL, s.text_size),
         }
         s.set_rules(rules);
     }
@@ -340,7 +352,14 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
                     button("Tutorial", Action::Tutorial(TutorialCommand::Start)),
                     Focusable(2)
                 ),
-                (button("Quit", Action::Quit), Focusable(3))
+                (
+                    button(
+                        crate::editor::words::OPEN_EDITOR,
+                        Action::Editor(crate::editor::EditorCommand::Open)
+                    ),
+                    Focusable(3)
+                ),
+                (button("Quit", Action::Quit), Focusable(4))
             ],
         ))
         .id();
