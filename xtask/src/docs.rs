@@ -129,7 +129,7 @@ const SHOT_SIZE: Size = Size {
 /// The client screenshots (those `docs/client.md` shows): file name under `docs/images/`,
 /// picture size, and the client arguments that pick the scene. Paths are relative to the
 /// workspace root, where the task runs the client.
-pub const SCREENSHOTS: [(&str, Size, &[&str]); 7] = [
+pub const SCREENSHOTS: [(&str, Size, &[&str]); 11] = [
     ("client-start.png", SHOT_SIZE, &[]),
     (
         "client-chain.png",
@@ -165,6 +165,33 @@ pub const SCREENSHOTS: [(&str, Size, &[&str]); 7] = [
         "client-open.png",
         SHOT_SIZE,
         &["--menu", "--browse", "crates/fanorona-core/tests/data"],
+    ),
+    // The menu and a game in French and in Malagasy (docs/client.md, "Texts and languages").
+    ("client-menu-fr.png", SHOT_SIZE, &["--menu", "--lang", "fr"]),
+    ("client-menu-mg.png", SHOT_SIZE, &["--menu", "--lang", "mg"]),
+    (
+        "client-game-fr.png",
+        SHOT_SIZE,
+        &[
+            "--game",
+            "docs/images/client-chain.fgn",
+            "--turn",
+            "5",
+            "--lang",
+            "fr",
+        ],
+    ),
+    (
+        "client-game-mg.png",
+        SHOT_SIZE,
+        &[
+            "--game",
+            "docs/images/client-chain.fgn",
+            "--turn",
+            "5",
+            "--lang",
+            "mg",
+        ],
     ),
 ];
 

@@ -5,7 +5,7 @@
 //! camera), [`analysis`] (hint, analysis mode, review), the [`tutorial`], the file
 //! [`browser`], the [`ui`] (layout, theme, widgets, menu, game panels), [`access`]ibility
 //! (keyboard play, screen reader, high contrast, text size) and the position [`editor`]; plus
-//! [`settings`],
+//! [`settings`], the texts in every language ([`i18n`], message files in `locales/`),
 //! the command line ([`cli`]) and batch mode ([`batch`]) for screenshots and frame timing.
 //! Screens are the [`Screen`] states. The rules come only from `fanorona-core`, the engine
 //! only from `fanorona-ai`.
@@ -28,6 +28,7 @@ pub mod browser;
 pub mod cli;
 pub mod editor;
 pub mod game;
+pub mod i18n;
 pub mod settings;
 pub mod tutorial;
 pub mod ui;
@@ -64,6 +65,7 @@ pub enum Screen {
 /// Every plugin of the client except Bevy's own (used by the app and by tests).
 pub fn client_plugins(app: &mut App) {
     app.add_plugins((
+        i18n::plugin,
         game::plugin,
         board::plugin,
         board::camera::plugin,
@@ -84,6 +86,7 @@ pub fn client_plugins(app: &mut App) {
 /// A message naming the bad position string or record file.
 pub fn initial_game(options: &LaunchOptions) -> Result<Option<Game>, String> {
     if let Some(text) = &options.position {
+        // i18n: not text (a start-up error on the terminal)
         let position = Position::from_fen(text).map_err(|e| format!("--position {text:?}: {e}"))?;
         return Ok(Some(Game::new(position)));
     }
@@ -96,6 +99,7 @@ pub fn initial_game(options: &LaunchOptions) -> Result<Option<Game>, String> {
     };
     if turn > full.turns().len() {
         return Err(format!(
+            // i18n: not text (a start-up error on the terminal)
             "--turn {turn}: {} has only {} turns",
             path.display(),
             full.turns().len()
@@ -146,6 +150,8 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
             } else {
                 AnimationSpeed::Off
             },
+            // The same picture on every machine: English unless asked.
+            language: Some(options.lang.unwrap_or(i18n::Language::English)),
             ..Settings::default()
         };
         (settings, None, None)
@@ -163,6 +169,9 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
         if options.engines {
             settings.mode = Mode::EngineVsEngine;
         }
+        if options.lang.is_some() {
+            settings.language = options.lang;
+        }
         (settings, path, default_games_dir())
     };
     let (width, height) = options.size.unwrap_or((1280, 720));
@@ -171,6 +180,7 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
+                    // i18n: not text (the window's title: the game's name in every language)
                     title: "Fanorona".into(),
                     // Batch mode draws at exactly the size asked for (the same picture on
                     // every screen); a player's window follows the screen's scale factor, so
@@ -189,6 +199,7 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
                 ..default()
             })
             .set(bevy::log::LogPlugin {
+                // i18n: not text (a log filter)
                 filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn".into(),
                 ..default()
             }),
@@ -212,6 +223,7 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
         for name in &options.clicks {
             let point = m.size().parse_point(name).ok_or_else(|| {
                 format!(
+                    // i18n: not text (a start-up error on the terminal)
                     "--clicks: {name:?} is not a point of the {} board",
                     m.size()
                 )

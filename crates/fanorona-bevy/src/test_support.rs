@@ -24,10 +24,18 @@ pub(crate) fn bits(names: &[&str]) -> Bitboard {
     names.iter().fold(Bitboard::EMPTY, |b, n| b | pt(n).bit())
 }
 
+/// The default settings, in English whatever the machine's locale (tests read English texts).
+pub(crate) fn english() -> Settings {
+    Settings {
+        language: Some(crate::i18n::Language::English),
+        ..Settings::default()
+    }
+}
+
 pub(crate) fn app_with(game: Match) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
-        .insert_resource(Settings::default())
+        .insert_resource(english())
         .insert_resource(game)
         .insert_resource(MinThink(Duration::ZERO))
         .add_plugins((
@@ -118,7 +126,7 @@ pub(crate) fn client_app(position: Position, screen: crate::Screen) -> App {
     use bevy::input::keyboard::KeyboardInput;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(Settings::default())
+        .insert_resource(english())
         .insert_resource(MinThink(Duration::ZERO))
         .insert_resource(Match::new(position, [Player::Human, Player::Human], 1))
         .insert_resource(crate::game::persist::GamesDir(None))
@@ -141,6 +149,7 @@ pub(crate) fn client_app(position: Position, screen: crate::Screen) -> App {
             crate::ui::plugin,
             crate::access::plugin,
             crate::editor::plugin,
+            crate::i18n::plugin,
         ));
     app.update();
     app.update();

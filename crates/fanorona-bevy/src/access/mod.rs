@@ -24,6 +24,7 @@ use crate::board::camera::Orbit;
 use crate::board::point_position;
 use crate::game::flow::{BoardView, Command, FlowSet, Match};
 use crate::game::input::TurnEntry;
+use crate::i18n::Msg;
 use crate::ui::widgets::{Action, Confirm, Focus, Focusable, WidgetKeys};
 
 /// The cursor's keys and their presses (before the game's flow).
@@ -50,31 +51,30 @@ pub struct BoardPress(pub Point);
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KeysTaken(pub bool);
 
-/// What the screen reader is told: the newest announcement (the live region's text) and the
-/// last ones.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+/// What the screen reader is told: the newest announcement (the live region's text, in the
+/// language of the moment) and the last ones.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Announcer {
     /// The newest announcement.
-    pub text: String,
+    pub msg: Msg,
     /// Counts the announcements (a repeated text is still a new announcement).
     pub serial: u64,
     /// The last announcements, oldest first (at most [`Announcer::KEEP`]).
-    pub history: Vec<String>,
+    pub history: Vec<Msg>,
 }
 
 impl Announcer {
     /// How many announcements [`Announcer::history`] keeps.
     pub const KEEP: usize = 32;
 
-    /// Announces `text`.
-    pub fn say(&mut self, text: impl Into<String>) {
-        let text = text.into();
-        if text.is_empty() {
+    /// Announces `msg`.
+    pub fn say(&mut self, msg: Msg) {
+        if msg.is_empty() {
             return;
         }
-        self.text.clone_from(&text);
+        self.msg = msg.clone();
         self.serial += 1;
-        self.history.push(text);
+        self.history.push(msg);
         if self.history.len() > Self::KEEP {
             self.history.remove(0);
         }
@@ -262,7 +262,7 @@ fn announce_game(
     let now = (id, len, over);
     if *seen == Some(now) {
         if pressed && *screen.get() == Screen::Playing {
-            announcer.say(game.message());
+            announcer.say(game.message().clone());
         }
         return;
     }
@@ -270,20 +270,20 @@ fn announce_game(
     if let Some((old_id, old_len, _)) = *seen {
         if old_id != id {
             announcer.say(if len == 0 {
-                words::new_game_words(game.size(), &next)
+                words::new_game_words(game.size(), next)
             } else {
-                words::loaded_words(len, &next)
+                words::loaded_words(len, next)
             });
         } else if len > old_len {
-            let played: Vec<String> = (old_len..len)
+            let played: Vec<Msg> = (old_len..len)
                 .filter_map(|i| {
                     let mover = game.game().position_at(i)?.side_to_move();
                     Some(words::turn_words(&all[i], mover))
                 })
                 .collect();
-            announcer.say(words::played_words(&played, &next));
+            announcer.say(words::played_words(played, next));
         } else if len < old_len {
-            announcer.say(words::taken_back_words(&next));
+            announcer.say(words::taken_back_words(next));
         } else {
             // Resigned, agreed, lost on time, or a resignation taken back.
             announcer.say(next);
@@ -293,7 +293,7 @@ fn announce_game(
 }
 
 /// Whose turn it is, or the result.
-fn next_words(game: &Match) -> String {
+fn next_words(game: &Match) -> Msg {
     game.result_text().unwrap_or_else(|| {
         let side = game.side_to_move();
         words::to_move_words(side, game.players()[side.index()])
@@ -303,7 +303,7 @@ fn next_words(game: &Match) -> String {
 /// The game screen says how to play by keys when it opens.
 fn announce_game_screen(game: Option<Res<Match>>, mut announcer: ResMut<Announcer>) {
     if let Some(game) = game {
-        announcer.say(words::game_screen_words(&next_words(&game)));
+        announcer.say(words::game_screen_words(next_words(&game)));
     }
 }
 

@@ -16,6 +16,7 @@ use super::{Announcer, BoardCursor, BoardNode, LiveRegion, words};
 use crate::Screen;
 use crate::board::CoordLabel;
 use crate::game::flow::BoardView;
+use crate::i18n::{Msg, Tr};
 use crate::ui::widgets::{Act, Action, ConfirmAnswer, Focus, Focusable};
 
 /// The text of an entity and its descendants, in order, joined by spaces.
@@ -157,14 +158,16 @@ fn spawn_nodes(mut commands: Commands) {
     live.set_live(Live::Polite);
     commands.spawn((
         LiveRegion,
+        // i18n: not text (an entity's name, for debugging)
         Name::new("announcements"),
         AccessibilityNode::from(live),
     ));
     let mut board = AxNode::new(Role::Group);
-    board.set_label(words::board_label(None));
+    board.set_label(words::board_label(None).to_string());
     board.add_action(AxAction::Focus);
     commands.spawn((
         BoardNode,
+        // i18n: not text (an entity's name, for debugging)
         Name::new("board"),
         AccessibilityNode::from(board),
     ));
@@ -174,23 +177,29 @@ fn spawn_nodes(mut commands: Commands) {
 /// under the cursor.
 fn update_nodes(
     announcer: Res<Announcer>,
+    tr: Option<Res<Tr>>,
     cursor: Res<BoardCursor>,
     view: Res<BoardView>,
     mut live: Query<&mut AccessibilityNode, (With<LiveRegion>, Without<BoardNode>)>,
     mut board: Query<&mut AccessibilityNode, (With<BoardNode>, Without<LiveRegion>)>,
 ) {
-    if announcer.is_changed() {
+    let render = |msg: &Msg| {
+        tr.as_deref()
+            .map_or_else(|| msg.to_string(), |tr| tr.msg(msg))
+    };
+    let language = tr.as_ref().is_some_and(|tr| tr.is_changed());
+    if announcer.is_changed() || language {
         for mut node in &mut live {
-            node.set_value(announcer.text.clone());
+            node.set_value(render(&announcer.msg));
         }
     }
-    if cursor.is_changed() || view.is_changed() {
-        let label = words::board_label(
+    if cursor.is_changed() || view.is_changed() || language {
+        let label = render(&words::board_label(
             cursor
                 .point
                 .filter(|_| cursor.shown)
                 .map(|p| words::point_words(&view, p)),
-        );
+        ));
         for mut node in &mut board {
             if node.label() != Some(label.as_str()) {
                 node.set_label(label.clone());
@@ -267,6 +276,7 @@ pub fn plugin(app: &mut App) {
             PostUpdate,
             (label_buttons, label_texts, update_nodes, sync_focus)
                 .after(bevy::ui::UiSystems::PostLayout)
+                .after(crate::i18n::I18nSet)
                 .before(bevy::a11y::AccessibilitySystems::Update),
         );
 }

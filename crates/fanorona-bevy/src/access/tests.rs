@@ -10,6 +10,7 @@ use fanorona_core::{Color as Side, EndReason, Position};
 use super::{Announcer, BoardCursor, BoardNode, LiveRegion, board_step, words};
 use crate::Screen;
 use crate::game::flow::Match;
+use crate::i18n::{Language, Tr};
 use crate::settings::{Settings, TextSize, load_settings, save_settings};
 use crate::test_support::*;
 use crate::ui::widgets::{Act, Action, Focus, Focusable};
@@ -20,7 +21,7 @@ fn cursor(app: &App) -> Option<String> {
 }
 
 fn announced(app: &App) -> String {
-    app.world().resource::<Announcer>().text.clone()
+    app.world().resource::<Announcer>().msg.to_string()
 }
 
 #[test]
@@ -30,20 +31,30 @@ fn announcements_name_the_turn_in_words() {
     let start = Position::standard();
     let turn = start.parse_turn("f2-e3A").expect("legal");
     assert_eq!(
-        words::turn_words(&turn, Side::White),
+        words::turn_words(&turn, Side::White).to_string(),
         "White f2 to e3, approach, captures 2"
+    );
+    // The same in French and Malagasy (locales/fr/access.ftl, locales/mg/access.ftl).
+    let words_in = |language| Tr::new(language).msg(&words::turn_words(&turn, Side::White));
+    assert_eq!(
+        words_in(Language::French),
+        "Blanc f2 vers e3, approche, prend 2 pierres"
+    );
+    assert_eq!(
+        words_in(Language::Malagasy),
+        "Fotsy f2 ho any e3, fanatonana, nihinana vato 2"
     );
     // A chain: a1-b1A takes c1 (next on the rank), then b1-b2A takes b3 (next on the file).
     let chain = Position::from_fen(CHAIN).expect("position");
     let turn = chain.parse_turn("a1-b1A-b2A").expect("legal");
     assert_eq!(
-        words::turn_words(&turn, Side::White),
+        words::turn_words(&turn, Side::White).to_string(),
         "White a1 to b1 to b2, approach, approach, captures 2"
     );
     // d3-e3W at the start withdraws from c3 (then b3 is White's: one stone).
     let turn = start.parse_turn("d3-e3W").expect("legal");
     assert_eq!(
-        words::turn_words(&turn, Side::White),
+        words::turn_words(&turn, Side::White).to_string(),
         "White d3 to e3, withdrawal, captures 1"
     );
     // A paika: a lone White stone on a1 of the 3x3 board, Black on c2: no step of a1 comes
@@ -51,14 +62,14 @@ fn announcements_name_the_turn_in_words() {
     let paika = Position::from_fen("3/2B/W2 w").expect("position");
     let turn = paika.parse_turn("a1-a2").expect("legal");
     assert_eq!(
-        words::turn_words(&turn, Side::White),
+        words::turn_words(&turn, Side::White).to_string(),
         "White a1 to a2, paika"
     );
     // Fanoron-Telo's placement.
     let telo = Position::from_fen("3/3/W2 b telo").expect("position");
     let turn = telo.parse_turn("b2").expect("legal");
     assert_eq!(
-        words::turn_words(&turn, Side::Black),
+        words::turn_words(&turn, Side::Black).to_string(),
         "Black places a stone on b2"
     );
 }

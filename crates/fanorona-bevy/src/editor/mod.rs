@@ -22,6 +22,7 @@ use crate::Screen;
 use crate::access::{Announcer, BoardPress, KeysTaken};
 use crate::game::flow::{BoardView, Match, Player, outcome_text};
 use crate::game::input::{BlocksBoard, TurnEntry, cursor_point};
+use crate::i18n::{Localized, Msg};
 use crate::settings::{Settings, board_choices};
 use crate::ui::layout::{LEFT_PANEL_WIDTH, Layout, MARGIN, RightPanel};
 use crate::ui::theme::*;
@@ -99,7 +100,7 @@ pub struct Editor {
     /// What a press puts.
     pub brush: Brush,
     /// The line under the board: the check's verdict or what the last command did.
-    pub message: String,
+    pub message: Msg,
     /// The position string being typed, while its line is open.
     pub entry: Option<String>,
 }
@@ -114,7 +115,7 @@ impl Editor {
             black: position.stones(Side::Black),
             side: position.side_to_move(),
             brush: Brush::White,
-            message: String::new(),
+            message: Msg::default(),
             entry: None,
         };
         editor.message = editor.verdict();
@@ -136,7 +137,7 @@ impl Editor {
     /// # Errors
     ///
     /// The message to show.
-    pub fn check(&self) -> Result<Position, String> {
+    pub fn check(&self) -> Result<Position, Msg> {
         let position = Position::from_setup(self.setup(), self.rules)
             .map_err(|e| words::refused(&e.to_string()))?;
         if self.rules.game().captures() {
@@ -147,13 +148,13 @@ impl Editor {
             }
         }
         if let Some(outcome) = position.outcome() {
-            return Err(words::decided(&outcome_text(outcome)));
+            return Err(words::decided(outcome_text(outcome)));
         }
         Ok(position)
     }
 
     /// The check in words.
-    pub fn verdict(&self) -> String {
+    pub fn verdict(&self) -> Msg {
         match self.check() {
             Ok(_) => words::legal(self.side),
             Err(e) => e,
@@ -247,7 +248,6 @@ struct EditorPanel;
 
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
 enum EditorText {
-    Side,
     Stones,
     Message,
     String,
@@ -278,13 +278,15 @@ fn spawn_panel(mut commands: Commands) {
             BackgroundColor(PANEL),
         ))
         .id();
-    let title = commands.spawn(text(words::TITLE, TEXT_LARGE, ACCENT)).id();
+    let title = commands
+        .spawn(tr_text("editor-title", TEXT_LARGE, ACCENT))
+        .id();
     commands.entity(panel).add_child(title);
     let line = |commands: &mut Commands, which: EditorText, size: f32, color: Color| {
         commands
             .spawn((
                 which,
-                text("", size, color),
+                tr_text(Msg::default(), size, color),
                 Node {
                     max_width: px(LEFT_PANEL_WIDTH - 28.0),
                     ..default()
@@ -320,7 +322,9 @@ fn spawn_panel(mut commands: Commands) {
     for row in rows {
         let r = commands.spawn(button_row()).id();
         for (which, command) in row {
-            let b = commands.spawn(button("", Action::Editor(command))).id();
+            let b = commands
+                .spawn(button(Msg::default(), Action::Editor(command)))
+                .id();
             commands.entity(b).insert(which);
             commands.entity(r).add_child(b);
         }
@@ -328,25 +332,25 @@ fn spawn_panel(mut commands: Commands) {
     }
     let fixed: [Vec<(&str, EditorCommand)>; 5] = [
         vec![
-            (words::CLEAR, EditorCommand::Clear),
-            (words::RESET, EditorCommand::Reset),
+            ("editor-clear", EditorCommand::Clear),
+            ("editor-reset", EditorCommand::Reset),
         ],
         vec![
             (
-                words::PLAY_ENGINE,
+                "editor-play-engine",
                 EditorCommand::Play(PlayAs::AgainstEngine),
             ),
-            (words::PLAY_PEOPLE, EditorCommand::Play(PlayAs::TwoPeople)),
+            ("editor-play-people", EditorCommand::Play(PlayAs::TwoPeople)),
         ],
         vec![
-            (words::ANALYSE, EditorCommand::Analyse),
-            (words::COPY, EditorCommand::Copy),
+            ("editor-analyse", EditorCommand::Analyse),
+            ("editor-copy", EditorCommand::Copy),
         ],
         vec![
-            (words::PASTE, EditorCommand::Paste),
-            (words::TYPE, EditorCommand::Type),
+            ("editor-paste", EditorCommand::Paste),
+            ("editor-type", EditorCommand::Type),
         ],
-        vec![(words::MENU, EditorCommand::Back)],
+        vec![("editor-menu", EditorCommand::Back)],
     ];
     for row in fixed {
         let r = commands.spawn(button_row()).id();
@@ -356,14 +360,13 @@ fn spawn_panel(mut commands: Commands) {
         }
         commands.entity(panel).add_child(r);
     }
-    let side = line(&mut commands, EditorText::Side, TEXT_BODY, TEXT);
     let message = line(&mut commands, EditorText::Message, TEXT_BODY, ACCENT);
     let string = line(&mut commands, EditorText::String, TEXT_SMALL, TEXT);
     let entry = line(&mut commands, EditorText::Entry, TEXT_BODY, ACCENT);
-    let help = commands.spawn(text(words::HELP, TEXT_SMALL, DIM)).id();
+    let help = commands.spawn(tr_text("editor-help", TEXT_SMALL, DIM)).id();
     commands
         .entity(panel)
-        .add_children(&[side, message, string, entry, help]);
+        .add_children(&[message, string, entry, help]);
 }
 
 fn button_row() -> Node {
@@ -380,11 +383,10 @@ fn button_row() -> Node {
 fn refresh_panel(
     editor: Res<Editor>,
     labels: Query<(&EditorText, &Children)>,
-    mut texts: Query<(&mut Text, Option<&EditorText>)>,
+    mut texts: Query<(&mut Localized, Option<&EditorText>)>,
 ) {
-    let value = |which: EditorText| -> String {
+    let value = |which: EditorText| -> Msg {
         match which {
-            EditorText::Side => String::new(),
             EditorText::Stones => words::stones_line(editor.white.count(), editor.black.count()),
             EditorText::Message => editor.message.clone(),
             EditorText::String => editor
@@ -472,11 +474,7 @@ fn enter(
     let Some(editor) = editor else {
         return;
     };
-    announcer.say(format!(
-        "{} {}",
-        words::opened_words(editor.size),
-        editor.message
-    ));
+    announcer.say(words::opened_words(editor.size, editor.message.clone()));
 }
 
 /// A click on the board puts or takes away a stone.
@@ -614,10 +612,10 @@ fn perform(
             EditorCommand::Paste => match clipboard.as_deref_mut().map(|c| c.fetch_text()) {
                 Some(mut read) => match read.poll_result() {
                     Some(Ok(text)) => Some(Ok(text)),
-                    Some(Err(e)) => Some(Err(words::no_paste(&e.to_string()))),
-                    None => Some(Err(words::no_paste("the clipboard did not answer"))),
+                    Some(Err(e)) => Some(Err(words::no_paste(e.to_string()))),
+                    None => Some(Err(words::no_paste(Msg::new("editor-clipboard-silent")))),
                 },
-                None => Some(Err(words::no_paste("no clipboard here"))),
+                None => Some(Err(words::no_paste(Msg::new("editor-no-clipboard-here")))),
             },
             EditorCommand::OpenText(text) => Some(Ok(text.clone())),
             _ => None,
@@ -638,7 +636,7 @@ fn perform(
                 Some(Ok(text)) => match Position::from_fen(text.trim()) {
                     Ok(position) => {
                         opened.load(&position);
-                        opened.message = format!("{} {}", words::OPENED, opened.message);
+                        opened.message = words::opened(opened.message);
                     }
                     Err(e) => opened.message = words::bad_string(text.trim(), &e.to_string()),
                 },
@@ -676,22 +674,20 @@ fn perform(
                     next.set(Screen::Playing);
                 }
                 Err(e) => {
-                    editor.message = words::not_playable(&e);
+                    editor.message = words::not_playable(e);
                     announcer.say(editor.message.clone());
                 }
             },
             EditorCommand::Copy => {
                 let Some(fen) = editor.text() else {
-                    editor.message = words::not_playable(&editor.verdict());
+                    editor.message = words::not_playable(editor.verdict());
                     announcer.say(editor.message.clone());
                     continue;
                 };
-                let outcome = match clipboard.as_deref_mut().map(|c| c.set_text(fen.clone())) {
-                    Some(Ok(())) => words::TO_CLIPBOARD.to_string(),
-                    Some(Err(e)) => format!("{}: {e}; {}", words::no_clipboard(&fen), fen),
-                    None => words::no_clipboard(&fen),
+                editor.message = match clipboard.as_deref_mut().map(|c| c.set_text(fen.clone())) {
+                    Some(Ok(())) => words::copied(),
+                    Some(Err(_)) | None => words::no_clipboard(&fen),
                 };
-                editor.message = words::copied(&outcome);
                 announcer.say(editor.message.clone());
             }
             EditorCommand::Type => editor.entry = Some(String::new()),
@@ -699,12 +695,14 @@ fn perform(
             other => {
                 editor.edit(other);
                 if let EditorCommand::Press(p) = other {
-                    let what = match (editor.white.contains(*p), editor.black.contains(*p)) {
-                        (true, _) => "White stone",
-                        (_, true) => "Black stone",
-                        _ => "empty",
-                    };
-                    announcer.say(format!("{p}, {what}. {}", editor.message));
+                    let what = Msg::new(
+                        match (editor.white.contains(*p), editor.black.contains(*p)) {
+                            (true, _) => "access-white-stone",
+                            (_, true) => "access-black-stone",
+                            _ => "access-empty",
+                        },
+                    );
+                    announcer.say(words::pressed(&p.to_string(), what, editor.message.clone()));
                 } else {
                     announcer.say(editor.message.clone());
                 }

@@ -15,6 +15,11 @@ fn editor(app: &App) -> &Editor {
     app.world().resource::<Editor>()
 }
 
+/// The editor's message, in English.
+fn message(app: &App) -> String {
+    editor(app).message.to_string()
+}
+
 fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
@@ -40,24 +45,20 @@ fn the_rules_refuse_positions_with_their_reason() {
     // It opens with the game's position: the standard start, legal.
     assert_eq!(editor(&app).size, BoardSize::STANDARD);
     assert_eq!(
-        editor(&app).message,
+        message(&app),
         "Legal position, White to move: play it, analyse it or copy it."
     );
     // Cleared, then one White stone on a1: Black has no stones.
     press(&mut app, EditorCommand::Clear);
     press(&mut app, EditorCommand::Press(pt("a1")));
     assert_eq!(
-        editor(&app).message,
+        message(&app),
         "Black has no stones: the game would already be over. Put at least one Black stone."
     );
     // Playing it is refused, and the editor stays.
     press(&mut app, EditorCommand::Play(PlayAs::TwoPeople));
     assert_eq!(screen(&app), Screen::Editor);
-    assert!(
-        editor(&app)
-            .message
-            .starts_with("Cannot start from this position.")
-    );
+    assert!(message(&app).starts_with("Cannot start from this position."));
     // Black stones on a2, b2 and b1, all around a1, leave White (to move) no step at all:
     // White is stuck and loses.
     press(&mut app, EditorCommand::Brush(Brush::Black));
@@ -65,7 +66,7 @@ fn the_rules_refuse_positions_with_their_reason() {
         press(&mut app, EditorCommand::Press(pt(p)));
     }
     assert_eq!(
-        editor(&app).message,
+        message(&app),
         "The game is already over here (Black wins: the side to move had no legal move.) \
          Change the stones or the side to move."
     );
@@ -80,7 +81,7 @@ fn the_rules_refuse_positions_with_their_reason() {
         press(&mut app, EditorCommand::Press(telo(p)));
     }
     assert_eq!(
-        editor(&app).message,
+        message(&app),
         "Not a position: white has more than the three stones of Fanoron-Telo."
     );
     // Pressing a stone again takes it away: three stones, legal (Black to place).
@@ -90,11 +91,9 @@ fn the_rules_refuse_positions_with_their_reason() {
     assert_eq!(editor(&app).text().as_deref(), Some("3/3/WWW b telo"));
     // Three in a line: White has already won.
     assert!(
-        editor(&app)
-            .message
-            .contains("White wins: three stones in a line"),
+        message(&app).contains("White wins: three stones in a line"),
         "{}",
-        editor(&app).message
+        message(&app)
     );
 }
 
@@ -139,18 +138,10 @@ fn a_position_built_by_keys_is_played() {
     tap(&mut app, KeyCode::ArrowUp);
     tap(&mut app, KeyCode::Enter);
     assert_eq!(editor(&app).text().as_deref(), Some(CHAIN));
-    assert!(
-        editor(&app)
-            .message
-            .starts_with("Legal position, White to move")
-    );
+    assert!(message(&app).starts_with("Legal position, White to move"));
     // Copy: without a clipboard the string is shown in the message.
     press(&mut app, EditorCommand::Copy);
-    assert!(
-        editor(&app).message.contains(CHAIN),
-        "{}",
-        editor(&app).message
-    );
+    assert!(message(&app).contains(CHAIN), "{}", message(&app));
     // Play it: two people, from this position.
     press(&mut app, EditorCommand::Play(PlayAs::TwoPeople));
     app.update();
@@ -175,11 +166,11 @@ fn a_typed_position_string_opens_and_plays_against_the_engine() {
     assert_eq!(editor(&app).entry, None);
     assert_eq!(editor(&app).size, BoardSize::new(3, 3).expect("3x3"));
     assert_eq!(editor(&app).text().as_deref(), Some("2B/3/W2 b"));
-    assert!(editor(&app).message.starts_with("Position string opened."));
+    assert!(message(&app).starts_with("Position string opened."));
     // A bad string is refused with the core's reason, and the position stays.
     press(&mut app, EditorCommand::OpenText("3/3/X2 w".into()));
     assert_eq!(
-        editor(&app).message,
+        message(&app),
         "\"3/3/X2 w\": position string, rank 1, character 1: 'X' is not W, B or a digit"
     );
     assert_eq!(editor(&app).text().as_deref(), Some("2B/3/W2 b"));

@@ -1,150 +1,130 @@
-//! Every text of the position editor, in one place.
+//! Every text of the position editor, as messages (`locales/<code>/editor.ftl`).
 
 use fanorona_core::{BoardSize, Color as Side, GameKind};
 
 use super::Brush;
 use crate::game::flow::side_name;
-
-/// The menu's button that opens the editor.
-pub const OPEN_EDITOR: &str = "Position editor";
-/// The editor's title.
-pub const TITLE: &str = "Position editor";
-/// The help lines at the panel's end.
-pub const HELP: &str = "Click a point (or move the cursor with the arrows and press Enter) to \
-put the chosen stone there; again to take it away.\nW, B, Delete: choose what to put. S: side \
-to move. P: type a position string. Ctrl+V: paste one. Esc: menu.";
-
-/// The board button's text.
-pub fn board_button(size: BoardSize) -> String {
-    format!("Board: {size}")
-}
+use crate::i18n::{Arg, Msg};
 
 /// The game button's text.
-pub fn game_button(game: GameKind) -> String {
-    let name = match game {
-        GameKind::Vela => "Vela",
-        GameKind::Telo => "Fanoron-Telo",
-        _ => "Fanorona",
-    };
-    format!("Game: {name}")
+pub fn game_button(game: GameKind) -> Msg {
+    Msg::new(match game {
+        GameKind::Vela => "editor-game-vela",
+        GameKind::Telo => "editor-game-telo",
+        _ => "editor-game-capture",
+    })
+}
+
+/// The board button's text.
+pub fn board_button(size: BoardSize) -> Msg {
+    Msg::new("editor-board").with("size", size.to_string())
 }
 
 /// The side-to-move button's text.
-pub fn side_button(side: Side) -> String {
-    format!("{} to move [S]", side_name(side))
+pub fn side_button(side: Side) -> Msg {
+    Msg::new(match side {
+        Side::White => "editor-white-to-move",
+        Side::Black => "editor-black-to-move",
+    })
 }
 
 /// A brush button's text; the chosen one is marked.
-pub fn brush_button(brush: Brush, chosen: bool) -> String {
-    let name = match brush {
-        Brush::White => "Put White [W]",
-        Brush::Black => "Put Black [B]",
-        Brush::Empty => "Remove [Del]",
-    };
+pub fn brush_button(brush: Brush, chosen: bool) -> Msg {
+    let name = Msg::new(match brush {
+        Brush::White => "editor-put-white",
+        Brush::Black => "editor-put-black",
+        Brush::Empty => "editor-remove",
+    });
     if chosen {
-        format!("> {name}")
+        Msg::new("editor-chosen").with("brush", name)
     } else {
-        name.to_string()
+        name
     }
 }
 
-/// The other buttons.
-pub const CLEAR: &str = "Clear";
-/// Back to the start position of the board and game.
-pub const RESET: &str = "Start position";
-/// Play against the engine.
-pub const PLAY_ENGINE: &str = "Play vs engine";
-/// Play between two people.
-pub const PLAY_PEOPLE: &str = "Play (two people)";
-/// Analyse the position.
-pub const ANALYSE: &str = "Analyse";
-/// Copy the position string.
-pub const COPY: &str = "Copy string";
-/// Paste a position string.
-pub const PASTE: &str = "Paste [Ctrl+V]";
-/// Type a position string.
-pub const TYPE: &str = "Type string [P]";
-/// Back to the menu.
-pub const MENU: &str = "Menu [Esc]";
-
 /// The stones on the board.
-pub fn stones_line(white: u32, black: u32) -> String {
-    format!("Stones: White {white}, Black {black}")
+pub fn stones_line(white: u32, black: u32) -> Msg {
+    Msg::new("editor-stones")
+        .with("white", white)
+        .with("black", black)
 }
 
 /// The position string line.
-pub fn string_line(fen: &str) -> String {
-    format!("Position string: {fen}")
+pub fn string_line(fen: &str) -> Msg {
+    Msg::new("editor-string").with("fen", fen)
 }
 
 /// The line while a position string is typed.
-pub fn entry_line(text: &str) -> String {
-    format!("Type a position string: {text}_ (Enter opens it, Esc closes)")
+pub fn entry_line(text: &str) -> Msg {
+    Msg::new("editor-entry").with("text", text)
 }
 
 /// A legal position.
-pub fn legal(side: Side) -> String {
-    format!(
-        "Legal position, {} to move: play it, analyse it or copy it.",
-        side_name(side)
-    )
+pub fn legal(side: Side) -> Msg {
+    Msg::new("editor-legal").with("side", side_name(side))
 }
 
-/// The core refused the stones (its own reason).
-pub fn refused(reason: &str) -> String {
-    format!("Not a position: {reason}.")
+/// The core refused the stones (its own reason, in English).
+pub fn refused(reason: &str) -> Msg {
+    Msg::new("editor-refused").with("reason", reason)
 }
 
 /// A side without stones in a capture game.
-pub fn no_stones(side: Side) -> String {
-    format!(
-        "{} has no stones: the game would already be over. Put at least one {} stone.",
-        side_name(side),
-        side_name(side)
-    )
+pub fn no_stones(side: Side) -> Msg {
+    Msg::new(match side {
+        Side::White => "editor-no-white",
+        Side::Black => "editor-no-black",
+    })
 }
 
 /// The position is already decided by the rules.
-pub fn decided(result: &str) -> String {
-    format!("The game is already over here ({result}) Change the stones or the side to move.")
+pub fn decided(result: Msg) -> Msg {
+    Msg::new("editor-decided").with("result", result)
 }
 
 /// Play, analyse or copy asked of a position that is not playable.
-pub fn not_playable(reason: &str) -> String {
-    format!("Cannot start from this position. {reason}")
+pub fn not_playable(reason: Msg) -> Msg {
+    Msg::new("editor-not-playable").with("reason", reason)
 }
 
-/// The position string was copied, or where it went.
-pub fn copied(outcome: &str) -> String {
-    format!("Position string {outcome}.")
+/// The position string went to the clipboard.
+pub fn copied() -> Msg {
+    Msg::new("editor-copied")
 }
-
-/// The copy went to the clipboard.
-pub const TO_CLIPBOARD: &str = "copied to the clipboard";
 
 /// No clipboard: the string is shown instead.
-pub fn no_clipboard(fen: &str) -> String {
-    format!("not copied (no clipboard here); it is {fen}")
+pub fn no_clipboard(fen: &str) -> Msg {
+    Msg::new("editor-no-clipboard").with("fen", fen)
 }
 
 /// A pasted or typed position string opened.
-pub const OPENED: &str = "Position string opened.";
+pub fn opened(verdict: Msg) -> Msg {
+    Msg::new("editor-opened").with("verdict", verdict)
+}
 
 /// A pasted or typed position string the core refused.
-pub fn bad_string(text: &str, reason: &str) -> String {
-    format!("{text:?}: {reason}")
+pub fn bad_string(text: &str, reason: &str) -> Msg {
+    Msg::new("editor-bad-string")
+        .with("text", text)
+        .with("reason", reason)
 }
 
 /// The clipboard could not be read.
-pub fn no_paste(reason: &str) -> String {
-    format!("Nothing pasted: {reason}")
+pub fn no_paste(reason: impl Into<Arg>) -> Msg {
+    Msg::new("editor-no-paste").with("reason", reason)
 }
 
 /// The announcement when the editor opens.
-pub fn opened_words(size: BoardSize) -> String {
-    format!(
-        "Position editor, {size} board. Arrow keys move the cursor, Enter puts or removes a \
-         stone, W and B choose the colour, Delete removes, S changes the side to move, Tab \
-         reaches the buttons."
-    )
+pub fn opened_words(size: BoardSize, verdict: Msg) -> Msg {
+    Msg::new("editor-opened-words")
+        .with("size", size.to_string())
+        .with("verdict", verdict)
+}
+
+/// The announcement after a press on a point: the point, what is there now, the verdict.
+pub fn pressed(point: &str, what: Msg, verdict: Msg) -> Msg {
+    Msg::new("editor-pressed")
+        .with("point", point)
+        .with("what", what)
+        .with("verdict", verdict)
 }
