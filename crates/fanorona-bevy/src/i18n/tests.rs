@@ -293,7 +293,7 @@ struct Literal {
 /// The string literals of a Rust file (not byte strings, not in comments), with whether they
 /// are in an attribute or a log/terminal/assertion macro; and each line's comments.
 fn literals(source: &str) -> (Vec<Literal>, Vec<String>) {
-    const EXEMPT_MACROS: [&str; 18] = [
+    const EXEMPT_MACROS: [&str; 19] = [
         "debug!",
         "info!",
         "warn!",
@@ -308,6 +308,7 @@ fn literals(source: &str) -> (Vec<Literal>, Vec<String>) {
         "eprintln!",
         "println!",
         "include_str!",
+        "include_bytes!",
         "include!",
         "concat!",
         "env!",
