@@ -2,7 +2,8 @@
 //! `board::contrast`).
 //!
 //! - High contrast: panels become opaque black, buttons dark grey with a white border, text
-//!   white (the dimmed help text nearly white), the focus outline wider. The theme's colours
+//!   white (the dimmed help text nearly white), the focus outline wider; the board's
+//!   coordinates black on its grey. The theme's colours
 //!   are mapped one to one, so turning the look off restores them exactly.
 //! - Text size: the setting is reported to the [`Layout`]; the UI scale is multiplied by its
 //!   factor (`ui::layout`) and the camera fits the board into the room the larger panels
@@ -28,8 +29,9 @@ pub const BACKGROUNDS: [(Color, Color); 5] = [
 ];
 
 /// Text colours: the usual look, the high-contrast one.
-pub const TEXTS: [(Color, Color); 4] = [
+pub const TEXTS: [(Color, Color); 5] = [
     (TEXT, Color::WHITE),
+    (crate::board::COORD_COLOR, Color::BLACK),
     (DIM, Color::srgb(0.92, 0.92, 0.92)),
     (ACCENT, Color::srgb(1.0, 0.9, 0.2)),
     (ERROR, Color::srgb(1.0, 0.62, 0.58)),

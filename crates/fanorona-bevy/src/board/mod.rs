@@ -35,6 +35,8 @@ pub const BLUE: Color = Color::srgb(0.0, 0.447, 0.698);
 /// Okabe-Ito vermillion: capture destinations and the forbidden direction.
 pub const VERMILLION: Color = Color::srgb(0.835, 0.369, 0.0);
 const THICKNESS: f32 = 0.32;
+/// The colour of the coordinates (black in the high-contrast look, on its grey board).
+pub const COORD_COLOR: Color = Color::srgb(0.98, 0.92, 0.78);
 
 /// World position of a point's centre on the board surface.
 pub fn point_position(size: BoardSize, point: Point) -> Vec3 {
@@ -390,7 +392,7 @@ fn spawn_label(commands: &mut Commands, text: String, world: Vec3) {
         children![(
             Text::new(text),
             TextFont::from_font_size(22.0),
-            TextColor(Color::srgb(0.98, 0.92, 0.78)),
+            TextColor(COORD_COLOR),
             TextShadow::default(),
         )],
     ));
