@@ -174,6 +174,10 @@ fn a_typed_position_string_opens_and_plays_against_the_engine() {
         "\"3/3/X2 w\": position string, rank 1, character 1: 'X' is not W, B or a digit"
     );
     assert_eq!(editor(&app).text().as_deref(), Some("2B/3/W2 b"));
+    // Without a clipboard (as here), pasting says so and keeps the position.
+    press(&mut app, EditorCommand::Paste);
+    assert_eq!(message(&app), "Nothing pasted: no clipboard here");
+    assert_eq!(editor(&app).text().as_deref(), Some("2B/3/W2 b"));
     // Against the engine: the person takes the side to move (Black), the engine White.
     press(&mut app, EditorCommand::Play(PlayAs::AgainstEngine));
     app.update();
