@@ -3,8 +3,9 @@
 //! One folder per feature, each with its plugin: [`game`] (the game being played: flow, input,
 //! engine, clocks, animation, sound, export, persistence), [`board`] (the 3D board and the
 //! camera), [`analysis`] (hint, analysis mode, review), the [`tutorial`], the file
-//! [`browser`] and the [`ui`] (layout, theme, widgets, menu, game panels); plus [`settings`],
-//! the texts in every language ([`i18n`], message files in `locales/`),
+//! [`browser`], the [`ui`] (layout, theme, widgets, menu, game panels), [`access`]ibility
+//! (keyboard play, screen reader, high contrast, text size) and the position [`editor`]; plus
+//! [`settings`], the texts in every language ([`i18n`], message files in `locales/`),
 //! the command line ([`cli`]) and batch mode ([`batch`]) for screenshots and frame timing.
 //! Screens are the [`Screen`] states. The rules come only from `fanorona-core`, the engine
 //! only from `fanorona-ai`.
@@ -19,11 +20,13 @@
     reason = "Bevy systems take their data as parameters and queries with filters: long by nature"
 )]
 
+pub mod access;
 pub mod analysis;
 pub mod batch;
 pub mod board;
 pub mod browser;
 pub mod cli;
+pub mod editor;
 pub mod game;
 pub mod i18n;
 pub mod settings;
@@ -55,6 +58,8 @@ pub enum Screen {
     Menu,
     /// The board and the game panels.
     Playing,
+    /// The position editor.
+    Editor,
 }
 
 /// Every plugin of the client except Bevy's own (used by the app and by tests).
@@ -69,6 +74,8 @@ pub fn client_plugins(app: &mut App) {
         ui::plugin,
         tutorial::plugin,
         browser::plugin,
+        access::plugin,
+        editor::plugin,
     ));
 }
 

@@ -83,6 +83,52 @@ impl AnimationSpeed {
     }
 }
 
+/// How large the interface's text is: the whole interface (text, buttons, panels) is scaled
+/// by [`TextSize::factor`] on top of the window's UI scale, so nothing wraps or overlaps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TextSize {
+    /// Smaller than usual (0.85).
+    Small,
+    /// The default (1).
+    #[default]
+    Normal,
+    /// Larger (1.25).
+    Large,
+    /// Largest (1.5).
+    Huge,
+}
+
+impl TextSize {
+    /// All sizes, in menu order.
+    pub const ALL: [TextSize; 4] = [
+        TextSize::Small,
+        TextSize::Normal,
+        TextSize::Large,
+        TextSize::Huge,
+    ];
+
+    /// The size's name in the menu (a message id).
+    pub fn label(self) -> &'static str {
+        match self {
+            TextSize::Small => "access-size-small",
+            TextSize::Normal => "access-size-normal",
+            TextSize::Large => "access-size-large",
+            TextSize::Huge => "access-size-huge",
+        }
+    }
+
+    /// The factor applied to the UI scale.
+    pub fn factor(self) -> f32 {
+        match self {
+            TextSize::Small => 0.85,
+            TextSize::Normal => 1.0,
+            TextSize::Large => 1.25,
+            TextSize::Huge => 1.5,
+        }
+    }
+}
+
 /// The side a person plays against the engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -146,6 +192,11 @@ pub struct Settings {
     pub clock: crate::game::clock::TimeControl,
     /// Whether the sounds are off.
     pub muted: bool,
+    /// The high-contrast look: plain board with strong lines, marked black stones, plain
+    /// panels with white text (see `board::contrast` and `access`).
+    pub high_contrast: bool,
+    /// The size of the interface's text.
+    pub text_size: TextSize,
     /// The language chosen in the menu; none: the system's locale (see
     /// [`crate::i18n::system_language`]).
     pub language: Option<Language>,
@@ -164,6 +215,8 @@ impl Default for Settings {
             tutorial_offered: false,
             clock: crate::game::clock::TimeControl::Off,
             muted: false,
+            high_contrast: false,
+            text_size: TextSize::Normal,
             language: None,
         }
     }

@@ -118,3 +118,73 @@ pub(crate) fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> boo
         app.update();
     }
 }
+
+/// The client without rendering on `screen`: the game, the panels, the tutorial, the browser,
+/// keyboard play and the screen reader's nodes, and the position editor; two people play
+/// `position`.
+pub(crate) fn client_app(position: Position, screen: crate::Screen) -> App {
+    use bevy::input::keyboard::KeyboardInput;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(english())
+        .insert_resource(MinThink(Duration::ZERO))
+        .insert_resource(Match::new(position, [Player::Human, Player::Human], 1))
+        .insert_resource(crate::game::persist::GamesDir(None))
+        .init_resource::<UiScale>()
+        .init_state::<crate::Screen>()
+        .insert_state(screen)
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .add_message::<KeyboardInput>()
+        .add_plugins((
+            crate::game::flow::plugin,
+            crate::game::persist::plugin,
+            crate::game::engine::plugin,
+            crate::game::input::plugin,
+            crate::game::export::plugin,
+            crate::analysis::plugin,
+            crate::analysis::review::plugin,
+            crate::tutorial::plugin,
+            crate::browser::plugin,
+            crate::ui::plugin,
+            crate::access::plugin,
+            crate::editor::plugin,
+            crate::i18n::plugin,
+        ));
+    app.update();
+    app.update();
+    app
+}
+
+/// Presses a key that types no text (arrows, Enter, Tab, ...), then updates once more.
+pub(crate) fn tap(app: &mut App, code: KeyCode) {
+    use bevy::input::keyboard::Key;
+    let key = match code {
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Space => Key::Space,
+        KeyCode::Escape => Key::Escape,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::ArrowUp => Key::ArrowUp,
+        KeyCode::ArrowDown => Key::ArrowDown,
+        KeyCode::ArrowLeft => Key::ArrowLeft,
+        KeyCode::ArrowRight => Key::ArrowRight,
+        _ => Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+    };
+    press_key(app, code, key);
+    app.update();
+}
+
+/// Types `text` key by key (characters as the keyboard layout gives them).
+pub(crate) fn type_text(app: &mut App, text: &str) {
+    use bevy::input::keyboard::Key;
+    for ch in text.chars() {
+        let key = if ch == ' ' {
+            Key::Space
+        } else {
+            Key::Character(ch.to_string().into())
+        };
+        press_key(app, KeyCode::KeyQ, key);
+    }
+    app.update();
+}

@@ -1,4 +1,4 @@
-//! The camera: orbits the board with the right mouse button (or the arrow keys), zooms with
+//! The camera: orbits the board with the right mouse button (or Shift+arrow keys), zooms with
 //! the wheel (or `+`/`-`) within limits, and returns to the default view with `Home`.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
@@ -192,7 +192,7 @@ fn home_view(
         *orbit = Orbit::home(
             board_extent(view.size),
             Vec2::new(w, h),
-            layout.panels(),
+            layout.screen_panels(),
             yaw,
         );
         *transform = orbit.transform();
@@ -223,16 +223,18 @@ fn orbit_controls(
         pitch += motion.delta.y * 0.006;
     }
     let dt = time.delta_secs();
-    if keys.pressed(KeyCode::ArrowLeft) {
+    // Shift+arrows orbit; the arrows alone move the board's keyboard cursor (see `access`).
+    let orbit_keys = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if orbit_keys && keys.pressed(KeyCode::ArrowLeft) {
         yaw += 1.5 * dt;
     }
-    if keys.pressed(KeyCode::ArrowRight) {
+    if orbit_keys && keys.pressed(KeyCode::ArrowRight) {
         yaw -= 1.5 * dt;
     }
-    if keys.pressed(KeyCode::ArrowUp) {
+    if orbit_keys && keys.pressed(KeyCode::ArrowUp) {
         pitch += 1.0 * dt;
     }
-    if keys.pressed(KeyCode::ArrowDown) {
+    if orbit_keys && keys.pressed(KeyCode::ArrowDown) {
         pitch -= 1.0 * dt;
     }
     let lines = match scroll.unit {

@@ -2,6 +2,7 @@
 //! coordinates, all drawn from [`BoardView`].
 
 pub mod camera;
+pub mod contrast;
 
 use bevy::asset::RenderAssetUsages;
 use bevy::light::CascadeShadowConfigBuilder;
@@ -34,6 +35,8 @@ pub const BLUE: Color = Color::srgb(0.0, 0.447, 0.698);
 /// Okabe-Ito vermillion: capture destinations and the forbidden direction.
 pub const VERMILLION: Color = Color::srgb(0.835, 0.369, 0.0);
 const THICKNESS: f32 = 0.32;
+/// The colour of the coordinates (black in the high-contrast look, on its grey board).
+pub const COORD_COLOR: Color = Color::srgb(0.98, 0.92, 0.78);
 
 /// World position of a point's centre on the board surface.
 pub fn point_position(size: BoardSize, point: Point) -> Vec3 {
@@ -339,6 +342,7 @@ fn build_board(
         let yaw = d.x.atan2(d.z);
         commands.spawn((
             BoardPart,
+            contrast::GrooveLine,
             Mesh3d(if is_diagonal {
                 diagonal.clone()
             } else {
@@ -353,6 +357,7 @@ fn build_board(
     for point in size.points() {
         commands.spawn((
             BoardPart,
+            contrast::PointHole,
             Mesh3d(hole.clone()),
             MeshMaterial3d(palette.groove.clone()),
             Transform::from_translation(point_position(size, point) + Vec3::Y * 0.002),
@@ -387,7 +392,7 @@ fn spawn_label(commands: &mut Commands, text: String, world: Vec3) {
         children![(
             Text::new(text),
             TextFont::from_font_size(22.0),
-            TextColor(Color::srgb(0.98, 0.92, 0.78)),
+            TextColor(COORD_COLOR),
             TextShadow::default(),
         )],
     ));
@@ -664,6 +669,7 @@ pub fn plugin(app: &mut App) {
             (
                 build_board,
                 sync_stones,
+                contrast::apply_contrast,
                 draw_highlights
                     .run_if(resource_changed::<BoardView>.or_else(resource_changed::<Animating>)),
             )

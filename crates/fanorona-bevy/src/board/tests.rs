@@ -133,3 +133,76 @@ fn the_review_graph_and_the_panels_never_cover_the_board() {
     let (_, hi) = board_bounds(&orbit, extent, window);
     assert!(hi.x <= 0.465625, "{hi}");
 }
+
+#[test]
+fn the_high_contrast_board_marks_black_stones_and_widens_the_lines() {
+    use crate::board::contrast::{GrooveLine, LINE_WIDTH, StoneMark};
+    use crate::board::{Palette, Stone};
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::asset::AssetPlugin::default()))
+        .init_asset::<Mesh>()
+        .init_asset::<StandardMaterial>()
+        .init_asset::<Image>()
+        .insert_resource(Settings::default())
+        .init_resource::<crate::game::flow::Animating>()
+        .init_resource::<UiScale>()
+        .insert_resource(
+            Match::new(Position::standard(), [Player::Human, Player::Human], 1).board_view(),
+        )
+        .add_plugins(crate::board::plugin);
+    app.update();
+    app.update();
+    let marks = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<(), With<StoneMark>>()
+            .iter(app.world())
+            .count()
+    };
+    let wood = |app: &App| {
+        let palette = app.world().resource::<Palette>();
+        app.world()
+            .resource::<Assets<StandardMaterial>>()
+            .get(&palette.wood)
+            .expect("the wood")
+            .clone()
+    };
+    assert_eq!(marks(&mut app), 0);
+    assert!(wood(&app).base_color_texture.is_some());
+    app.world_mut().resource_mut::<Settings>().high_contrast = true;
+    app.update();
+    app.update();
+    // The 22 black stones of the start carry a ring each, the white ones none.
+    assert_eq!(marks(&mut app), 22);
+    let marked_sides: Vec<Side> = app
+        .world_mut()
+        .query::<(&Stone, &Children)>()
+        .iter(app.world())
+        .map(|(s, _)| s.side)
+        .collect();
+    assert!(marked_sides.iter().all(|s| *s == Side::Black));
+    // The board is plain grey, the lines black and wider, white stones pure white.
+    let plain = wood(&app);
+    assert!(plain.base_color_texture.is_none());
+    assert_eq!(plain.base_color, Color::srgb(0.5, 0.5, 0.5));
+    let widths: Vec<f32> = app
+        .world_mut()
+        .query_filtered::<&Transform, With<GrooveLine>>()
+        .iter(app.world())
+        .map(|t| t.scale.x)
+        .collect();
+    assert!(!widths.is_empty() && widths.iter().all(|w| *w == LINE_WIDTH));
+    let palette_white = app.world().resource::<Palette>().white.clone();
+    let white = app
+        .world()
+        .resource::<Assets<StandardMaterial>>()
+        .get(&palette_white)
+        .expect("white")
+        .base_color;
+    assert_eq!(white, Color::WHITE);
+    // Off again: the wood and no marks.
+    app.world_mut().resource_mut::<Settings>().high_contrast = false;
+    app.update();
+    app.update();
+    assert_eq!(marks(&mut app), 0);
+    assert!(wood(&app).base_color_texture.is_some());
+}

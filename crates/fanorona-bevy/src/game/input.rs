@@ -33,7 +33,8 @@ pub fn point_near(size: BoardSize, spot: Vec3) -> Option<Point> {
         .map(|(p, _)| p)
 }
 
-fn cursor_point(
+/// The board point under the mouse cursor, if any (also used by the position editor).
+pub(crate) fn cursor_point(
     window: &Window,
     camera: &Camera,
     transform: &GlobalTransform,
@@ -194,20 +195,26 @@ pub fn type_turn(
     }
 }
 
-/// Keyboard shortcuts of the game screen (not while a turn is being typed).
+/// Keyboard shortcuts of the game screen (not while a turn is being typed). `Space` and
+/// `Enter` end the turn only while neither the board's keyboard cursor nor a focused button
+/// takes them (see `access`); `End` always ends it.
 pub fn keys_to_commands(
     keys: Res<ButtonInput<KeyCode>>,
     entry: Option<Res<TurnEntry>>,
+    cursor: Option<Res<crate::access::BoardCursor>>,
+    focus: Option<Res<crate::ui::widgets::Focus>>,
     mut commands: MessageWriter<Command>,
 ) {
     if entry.is_some_and(|e| e.used_keys) {
         return;
     }
+    let enter_taken = cursor.is_some_and(|c| c.shown) || focus.is_some_and(|f| f.0.is_some());
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     for key in keys.get_just_pressed() {
         let command = match key {
-            KeyCode::Space | KeyCode::Enter => Command::EndTurn,
+            KeyCode::Space | KeyCode::Enter if !enter_taken => Command::EndTurn,
+            KeyCode::End => Command::EndTurn,
             KeyCode::KeyA => Command::Choose(StepKind::Approach),
             KeyCode::KeyW => Command::Choose(StepKind::Withdrawal),
             KeyCode::KeyZ if ctrl && shift => Command::Redo,

@@ -518,10 +518,12 @@ fn rest_view_after_lesson(
 
 /// Tells the layout that the lesson's panel takes the right edge while the tutorial runs.
 fn report_layout(tutorial: Option<Res<Tutorial>>, mut layout: ResMut<Layout>) {
-    let right = if tutorial.is_some() {
-        RightPanel::Tutorial
-    } else {
-        RightPanel::Turns
+    // Other screens report their own right edge (the editor has none); leaving the
+    // tutorial gives the edge back to the list of turns.
+    let right = match (tutorial.is_some(), layout.right) {
+        (true, _) => RightPanel::Tutorial,
+        (false, RightPanel::Tutorial) => RightPanel::Turns,
+        (false, other) => other,
     };
     if layout.right != right {
         layout.right = right;

@@ -26,9 +26,11 @@ pub fn ui_scale_for(window: Vec2) -> f32 {
 /// The smallest UI scale: the smallest text (13 px at scale 1) stays at least 9 px high.
 pub const MIN_UI_SCALE: f32 = 0.7;
 
-fn scale_ui(windows: Query<&Window>, mut scale: ResMut<UiScale>) {
+fn scale_ui(windows: Query<&Window>, layout: Res<Layout>, mut scale: ResMut<UiScale>) {
     if let Some(window) = windows.iter().next() {
-        let wanted = ui_scale_for(Vec2::new(window.width(), window.height()));
+        // The player's text size scales the whole interface (panels with their text).
+        let wanted =
+            ui_scale_for(Vec2::new(window.width(), window.height())) * layout.text_size.factor();
         if (scale.0 - wanted).abs() > 0.001 {
             scale.0 = wanted;
         }
@@ -55,6 +57,8 @@ pub enum RightPanel {
     Turns,
     /// The tutorial's lesson.
     Tutorial,
+    /// Nothing (the position editor has only its left panel).
+    Nothing,
 }
 
 /// What the features show around the board, reported by them: the tutorial takes the right
@@ -66,12 +70,37 @@ pub struct Layout {
     pub right: RightPanel,
     /// Whether the review graph is shown at the bottom.
     pub graph: bool,
+    /// The player's text size (from the settings): the UI scale is multiplied by its factor,
+    /// and so is the room the panels take.
+    pub text_size: crate::settings::TextSize,
 }
 
 impl Layout {
-    /// The room the panels of this layout take.
+    /// The room the panels of this layout take, in UI units (logical pixels at UI scale 1,
+    /// before the player's text size).
     pub fn panels(self) -> Panels {
-        Panels::shown(self.right == RightPanel::Tutorial, self.graph)
+        let shown = Panels::shown(self.right == RightPanel::Tutorial, self.graph);
+        if self.right == RightPanel::Nothing {
+            Panels {
+                right: MARGIN,
+                ..shown
+            }
+        } else {
+            shown
+        }
+    }
+
+    /// The room the panels take on the screen, in logical pixels at the window's UI scale 1:
+    /// [`Layout::panels`] grown by the text size's factor (the UI scale includes it), for the
+    /// camera's fit.
+    pub fn screen_panels(self) -> Panels {
+        let p = self.panels();
+        let f = self.text_size.factor();
+        Panels {
+            left: p.left * f,
+            right: p.right * f,
+            bottom: p.bottom * f,
+        }
     }
 }
 

@@ -41,12 +41,16 @@ pub enum Choice {
     Clock,
     /// Sound on or off.
     Sound,
+    /// The high-contrast look.
+    Contrast,
+    /// The size of the interface's text.
+    TextSize,
     /// The language of the texts.
     Language,
 }
 
 impl Choice {
-    const ALL: [Choice; 12] = [
+    const ALL: [Choice; 14] = [
         Choice::Mode,
         Choice::Side,
         Choice::Level,
@@ -58,6 +62,8 @@ impl Choice {
         Choice::Animation,
         Choice::Clock,
         Choice::Sound,
+        Choice::Contrast,
+        Choice::TextSize,
         Choice::Language,
     ];
 
@@ -76,6 +82,8 @@ impl Choice {
             Choice::Clock => "menu-clock",
             Choice::Sound => "menu-sound",
             Choice::Language => "menu-language",
+            Choice::Contrast => "access-contrast",
+            Choice::TextSize => "access-text-size",
         }
     }
 
@@ -123,6 +131,12 @@ impl Choice {
                 // A build without audio still makes the cues, silently.
                 (false, false) => Msg::new("menu-sound-silent"),
             },
+            Choice::Contrast => Msg::new(if s.high_contrast {
+                "menu-on"
+            } else {
+                "menu-off"
+            }),
+            Choice::TextSize => Msg::new(s.text_size.label()),
             // The language's name in itself (the catalogue shown is the one chosen).
             Choice::Language => Msg::new("language-name"),
         }
@@ -176,6 +190,8 @@ impl Choice {
             Choice::Animation => s.animation = next(&AnimationSpeed::ALL, s.animation),
             Choice::Clock => s.clock = next(&TimeControl::ALL, s.clock),
             Choice::Sound => s.muted = !s.muted,
+            Choice::Contrast => s.high_contrast = !s.high_contrast,
+            Choice::TextSize => s.text_size = next(&crate::settings::TextSize::ALL, s.text_size),
             Choice::Language => s.language = Some(s.language().next()),
         }
         s.set_rules(rules);
@@ -347,7 +363,14 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
                     button("menu-tutorial", Action::Tutorial(TutorialCommand::Start)),
                     Focusable(2)
                 ),
-                (button("menu-quit", Action::Quit), Focusable(3))
+                (
+                    button(
+                        "editor-open",
+                        Action::Editor(crate::editor::EditorCommand::Open)
+                    ),
+                    Focusable(3)
+                ),
+                (button("menu-quit", Action::Quit), Focusable(4))
             ],
         ))
         .id();

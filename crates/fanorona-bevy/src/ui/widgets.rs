@@ -52,6 +52,8 @@ pub enum Action {
     Review(ReviewRequest),
     /// Open the file browser to open a record.
     Browse,
+    /// Open or use the position editor.
+    Editor(crate::editor::EditorCommand),
 }
 
 /// A button showing a message (an id, or a [`crate::i18n::Msg`]) that does `action`.
@@ -199,6 +201,7 @@ fn perform(
         MessageWriter<ReviewRequest>,
         MessageWriter<crate::browser::BrowserCommand>,
     ),
+    mut editor: MessageWriter<crate::editor::EditorCommand>,
     mut confirm: ResMut<Confirm>,
     mut status: ResMut<PersistStatus>,
     in_tutorial: Option<Res<Tutorial>>,
@@ -255,6 +258,9 @@ fn perform(
             }
             Action::Browse => {
                 browser.write(crate::browser::BrowserCommand::Open);
+            }
+            Action::Editor(command) => {
+                editor.write(command.clone());
             }
             Action::TypeTurn => {
                 if !entry.open {
@@ -345,6 +351,18 @@ fn button_node() -> Node {
     }
 }
 
+fn arrows_pressed(keys: &ButtonInput<KeyCode>) -> bool {
+    key_pressed(
+        keys,
+        &[
+            KeyCode::ArrowUp,
+            KeyCode::ArrowDown,
+            KeyCode::ArrowLeft,
+            KeyCode::ArrowRight,
+        ],
+    )
+}
+
 fn key_pressed(keys: &ButtonInput<KeyCode>, codes: &[KeyCode]) -> bool {
     codes.iter().any(|c| keys.just_pressed(*c))
 }
@@ -401,6 +419,8 @@ fn shortcut_keys(
                 }
             }
         }
+        // The editor's keys are its own (see `editor`).
+        Screen::Editor => {}
         Screen::Menu => {
             if ctrl && keys.just_pressed(KeyCode::KeyN) {
                 acts.write(Act::new(Action::Start));
@@ -412,9 +432,14 @@ fn shortcut_keys(
 }
 
 /// Tab, Shift+Tab and the arrows move the keyboard focus between the [`Focusable`] buttons
-/// shown; Enter or Space presses the focused button. The focus is outlined.
+/// shown; Enter or Space presses the focused button. The focus is outlined. On the screens
+/// with a board (the game, the editor) the board is a stop of its own, first in the order
+/// (`Focus(None)`: the arrows move the board's cursor, see `access`), and the arrows do not
+/// move the focus.
 fn focus_keys(
     keys: Res<ButtonInput<KeyCode>>,
+    screen: Option<Res<State<Screen>>>,
+    taken: Option<Res<crate::access::KeysTaken>>,
     confirm: Res<Confirm>,
     entry: Option<Res<TurnEntry>>,
     browser: Option<Res<crate::browser::Browser>>,
@@ -428,36 +453,50 @@ fn focus_keys(
         || confirm.is_changed()
         || entry.is_some_and(|e| e.open || e.used_keys)
         || browser.is_some_and(|b| b.open || b.took_keys)
+        || taken.is_some_and(|t| t.0)
     {
         return;
     }
     let mut order: Vec<(Focusable, Entity, &Action)> =
         all.iter().map(|(e, f, a)| (*f, e, a)).collect();
     order.sort_by_key(|(f, e, _)| (*f, *e));
+    let board = screen.is_some_and(|s| matches!(s.get(), Screen::Playing | Screen::Editor));
     if focus
         .0
-        .is_none_or(|f| order.iter().all(|(_, e, _)| *e != f))
+        .is_some_and(|f| order.iter().all(|(_, e, _)| *e != f))
+        || (focus.0.is_none() && !board)
     {
-        // The focus starts on the first button (the menu's "Back to the game" or "Start").
-        focus.0 = order.first().map(|(_, e, _)| *e);
+        // The focus starts on the board, or on the menu's first button ("Back to the game"
+        // or "Start").
+        focus.0 = if board {
+            None
+        } else {
+            order.first().map(|(_, e, _)| *e)
+        };
     }
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let arrows = !board;
     let forward = (keys.just_pressed(KeyCode::Tab) && !shift)
-        || key_pressed(&keys, &[KeyCode::ArrowDown, KeyCode::ArrowRight]);
+        || (arrows && key_pressed(&keys, &[KeyCode::ArrowDown, KeyCode::ArrowRight]));
     let back = (keys.just_pressed(KeyCode::Tab) && shift)
-        || key_pressed(&keys, &[KeyCode::ArrowUp, KeyCode::ArrowLeft]);
+        || (arrows && key_pressed(&keys, &[KeyCode::ArrowUp, KeyCode::ArrowLeft]));
     if !order.is_empty() && (forward || back) {
-        let at = focus
-            .0
-            .and_then(|f| order.iter().position(|(_, e, _)| *e == f))
-            .unwrap_or(0);
-        let n = order.len();
+        // The stops: the board (on its screens), then the buttons in order.
+        let mut stops: Vec<Option<Entity>> = order.iter().map(|(_, e, _)| Some(*e)).collect();
+        if board {
+            stops.insert(0, None);
+        }
+        let at = stops.iter().position(|e| *e == focus.0).unwrap_or(0);
+        let n = stops.len();
         let next = if forward {
             (at + 1) % n
         } else {
             (at + n - 1) % n
         };
-        focus.0 = Some(order[next].1);
+        focus.0 = stops[next];
+    } else if board && focus.0.is_some() && arrows_pressed(&keys) {
+        // The arrows take the focus back to the board's cursor.
+        focus.0 = None;
     }
     if key_pressed(
         &keys,
@@ -490,24 +529,35 @@ fn outline_focusables(
     }
 }
 
+/// The widgets' systems (presses, keys, acts performed, the dialog).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Widgets;
+
+/// The widgets' keys (short keys, keyboard focus): the board's cursor keys run after them.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WidgetKeys;
+
 /// The widgets' plugin: presses, short keys and focus become [`Act`]s, performed before the
 /// game's flow in the same frame; the confirmation dialog follows [`Confirm`].
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Confirm>()
         .init_resource::<Focus>()
         .add_message::<Act>()
+        .add_message::<crate::editor::EditorCommand>()
         .add_systems(
             Update,
             (
                 press_buttons,
                 (shortcut_keys, focus_keys)
                     .chain()
+                    .in_set(WidgetKeys)
                     .run_if(resource_exists::<ButtonInput<KeyCode>>),
                 perform,
                 show_confirm,
                 outline_focusables,
             )
                 .chain()
+                .in_set(Widgets)
                 .before(crate::game::flow::FlowSet),
         );
 }
