@@ -23,7 +23,7 @@ panel-accept-draw = Accept draw
 panel-decline-draw = Decline
 panel-help =
     Click a stone, then a marked point.
-    Right drag, arrows: orbit. Wheel: zoom.
+    Arrows, Enter: board cursor. Right drag, Shift+arrows: orbit. Wheel: zoom.
     , and . : look back. M: sound. Home: view.
 panel-turns = Turns
 panel-no-turns = No turns yet

@@ -22,7 +22,7 @@ panel-accept-draw = Accepter la nulle
 panel-decline-draw = Refuser
 panel-help =
     Cliquez une pierre, puis un point marqué.
-    Clic droit glissé, flèches : tourner. Molette : zoom.
+    Flèches, Entrée : curseur du plateau. Clic droit glissé, Maj+flèches : tourner. Molette : zoom.
     , et . : revoir les coups. M : son. Début : vue.
 panel-turns = Coups
 panel-no-turns = Aucun coup joué

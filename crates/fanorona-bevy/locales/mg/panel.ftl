@@ -22,7 +22,7 @@ panel-accept-draw = Ekena ny sahala
 panel-decline-draw = Tsy ekena
 panel-help =
     Tsindrio ny vato iray, avy eo ny teboka voamarika.
-    Sarihina amin'ny bokotra havanana, zana-tsipika: mihodina. Kodiarana: manakaiky.
+    Zana-tsipika, Enter: tondro eo amin'ny takelaka. Sarihina amin'ny bokotra havanana, Shift+zana-tsipika: mihodina. Kodiarana: manakaiky.
     , sy . : mijery ny lasa. M: feo. Home: fijery.
 panel-turns = Anjara
 panel-no-turns = Mbola tsy misy

@@ -145,7 +145,9 @@ fn press_buttons(
             Option<&ConfirmAnswer>,
             &mut BackgroundColor,
         ),
-        Changed<Interaction>,
+        // Panels carry an `Interaction` too (it keeps clicks off the board): only buttons
+        // are painted and pressed here.
+        (Changed<Interaction>, With<Button>),
     >,
     mut acts: MessageWriter<Act>,
     mut confirm: ResMut<Confirm>,
