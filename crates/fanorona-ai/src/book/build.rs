@@ -25,6 +25,7 @@ use fanorona_core::{BoardSize, Color, Game, Position, PositionError, Rules, Turn
 
 use super::{Book, BookEntry, score_key};
 use crate::rng::{Rng, mix};
+use crate::threads::spawn_scoped;
 use crate::{Limits, SearchOptions, Searcher};
 
 /// The hash table of each search of a build, in MiB (cleared before each scoring search).
@@ -184,20 +185,25 @@ fn score_level(
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Vec<BookEntry>>>> = Mutex::new(vec![None; level.len()]);
+    let work = || {
+        let mut searcher = Searcher::new(HASH_MB);
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= level.len() || stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let entries = score_position(&mut searcher, &level[i], config.nodes, stop);
+            results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(entries);
+            done.fetch_add(1, Ordering::Relaxed);
+        }
+    };
     std::thread::scope(|s| {
-        for _ in 0..config.jobs.max(1) {
-            s.spawn(|| {
-                let mut searcher = Searcher::new(HASH_MB);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= level.len() || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let entries = score_position(&mut searcher, &level[i], config.nodes, stop);
-                    results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(entries);
-                    done.fetch_add(1, Ordering::Relaxed);
-                }
-            });
+        // Threads only as the system can give them; none: the work runs here.
+        let started: Vec<_> = (0..config.jobs.max(1))
+            .map_while(|_| spawn_scoped(s, work))
+            .collect();
+        if started.is_empty() {
+            work();
         }
         // Progress from this thread while the workers run.
         loop {
@@ -207,6 +213,9 @@ fn score_level(
                 break;
             }
             std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        for t in started {
+            let _ = t.join();
         }
     });
     if stop.load(Ordering::Relaxed) {
@@ -313,24 +322,30 @@ pub fn self_play(
 ) {
     let next = AtomicUsize::new(0);
     let (tx, rx) = std::sync::mpsc::channel::<(u64, Game)>();
+    let work = |tx: std::sync::mpsc::Sender<(u64, Game)>| {
+        let mut searcher = Searcher::new(HASH_MB);
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed) as u64;
+            if i >= count || stop.load(Ordering::Relaxed) {
+                break;
+            }
+            if let Some(g) = play_game(book, config, first + i, &mut searcher, stop)
+                && tx.send((first + i, g)).is_err()
+            {
+                break;
+            }
+        }
+    };
     std::thread::scope(|s| {
-        for _ in 0..config.jobs.max(1) {
-            let tx = tx.clone();
-            let next = &next;
-            s.spawn(move || {
-                let mut searcher = Searcher::new(HASH_MB);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed) as u64;
-                    if i >= count || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    if let Some(g) = play_game(book, config, first + i, &mut searcher, stop)
-                        && tx.send((first + i, g)).is_err()
-                    {
-                        break;
-                    }
-                }
-            });
+        // Threads only as the system can give them; none: the games are played here.
+        let started: Vec<_> = (0..config.jobs.max(1))
+            .map_while(|_| {
+                let tx = tx.clone();
+                spawn_scoped(s, move || work(tx))
+            })
+            .collect();
+        if started.is_empty() {
+            work(tx.clone());
         }
         drop(tx);
         for (i, g) in rx {
