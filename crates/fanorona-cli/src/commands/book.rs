@@ -307,7 +307,7 @@ fn run_build(args: &BuildArgs) -> Result<ExitCode> {
 
     let mut command = format!(
         "fanorona book build --board {size} --plies {} --width {} --margin {} --nodes {} \
-         --max-positions {} --games {} --game-nodes {} --seed {}",
+         --max-positions {} --games {} --game-nodes {} --game-noise {} --seed {}",
         args.plies,
         args.width,
         args.margin,
@@ -315,6 +315,7 @@ fn run_build(args: &BuildArgs) -> Result<ExitCode> {
         args.max_positions,
         args.games,
         args.game_nodes,
+        args.game_noise,
         args.seed
     );
     if rules != Rules::STANDARD {
