@@ -34,12 +34,15 @@
 //! - [`protocol`]: the engine protocol loop; [`players`], [`matches`](mod@matches) and
 //!   [`openings`]: matches with pentanomial Elo and SPRT, opening suites;
 //!   [`bench`](mod@bench): the node-count benchmark; [`baseline`]: the frozen v0.1.0 engine;
+//! - [`book`]: opening books (the shipped 5x9 and 5x5 books, their format, choice and
+//!   building);
 //! - [`telo`]: Fanoron-Telo solved by retrograde analysis.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod baseline;
 pub mod bench;
+pub mod book;
 mod engine;
 pub mod eval;
 mod level;
