@@ -3,7 +3,8 @@
 //! One folder per feature, each with its plugin: [`game`] (the game being played: flow, input,
 //! engine, clocks, animation, sound, export, persistence), [`board`] (the 3D board and the
 //! camera), [`analysis`] (hint, analysis mode, review), the [`tutorial`], the file
-//! [`browser`] and the [`ui`] (layout, theme, widgets, menu, game panels); plus [`settings`],
+//! [`browser`], the endgame [`trainer`], retrying the [`mistakes`] of a reviewed game and the
+//! [`ui`] (layout, theme, widgets, menu, game panels); plus [`settings`],
 //! the command line ([`cli`]) and batch mode ([`batch`]) for screenshots and frame timing.
 //! Screens are the [`Screen`] states. The rules come only from `fanorona-core`, the engine
 //! only from `fanorona-ai`.
@@ -24,7 +25,9 @@ pub mod board;
 pub mod browser;
 pub mod cli;
 pub mod game;
+pub mod mistakes;
 pub mod settings;
+pub mod trainer;
 pub mod tutorial;
 pub mod ui;
 
@@ -66,6 +69,8 @@ pub fn client_plugins(app: &mut App) {
         ui::plugin,
         tutorial::plugin,
         browser::plugin,
+        trainer::plugin,
+        mistakes::plugin,
     ));
 }
 

@@ -540,8 +540,11 @@ fn rest_view_after_lesson(
 fn report_layout(tutorial: Option<Res<Tutorial>>, mut layout: ResMut<Layout>) {
     let right = if tutorial.is_some() {
         RightPanel::Tutorial
-    } else {
+    } else if layout.right == RightPanel::Tutorial {
         RightPanel::Turns
+    } else {
+        // Another feature's panel (or the list of turns): not the tutorial's to change.
+        return;
     };
     if layout.right != right {
         layout.right = right;

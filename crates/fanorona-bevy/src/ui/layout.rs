@@ -55,6 +55,9 @@ pub enum RightPanel {
     Turns,
     /// The tutorial's lesson.
     Tutorial,
+    /// A training feature's panel (the endgame trainer, the mistakes to retry), as wide as
+    /// the tutorial's.
+    Training,
 }
 
 /// What the features show around the board, reported by them: the tutorial takes the right
@@ -66,12 +69,15 @@ pub struct Layout {
     pub right: RightPanel,
     /// Whether the review graph is shown at the bottom.
     pub graph: bool,
+    /// Whether the opening explorer's box takes the lower part of the right edge (the list
+    /// of turns then keeps to the upper part).
+    pub explorer: bool,
 }
 
 impl Layout {
     /// The room the panels of this layout take.
     pub fn panels(self) -> Panels {
-        Panels::shown(self.right == RightPanel::Tutorial, self.graph)
+        Panels::shown(self.right != RightPanel::Turns, self.graph)
     }
 }
 

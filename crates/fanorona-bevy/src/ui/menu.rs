@@ -328,6 +328,8 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
         .spawn((
             Node {
                 column_gap: px(10.0),
+                row_gap: px(6.0),
+                flex_wrap: FlexWrap::Wrap,
                 margin: UiRect::top(px(10.0)),
                 ..default()
             },
@@ -338,6 +340,13 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
                 ),
                 (
                     button("Tutorial", Action::Tutorial(TutorialCommand::Start)),
+                    Focusable(2)
+                ),
+                (
+                    button(
+                        "Endgame trainer",
+                        Action::Trainer(crate::trainer::TrainerCommand::Open)
+                    ),
                     Focusable(2)
                 ),
                 (button("Quit", Action::Quit), Focusable(3))

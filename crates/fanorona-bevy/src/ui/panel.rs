@@ -46,6 +46,8 @@ enum Only {
     DrawOffer,
     TwoPeople,
     Viewing,
+    /// Shown in analysis mode (the number of lines).
+    Analysis,
 }
 
 /// Parts of the left panel a lesson does not need (hidden during the tutorial).
@@ -285,6 +287,17 @@ fn spawn_game_ui(mut commands: Commands) {
         .id();
     let analysis = live(&mut commands, Live::Analysis, TEXT_BODY, TEXT);
     commands.entity(analysis).insert(GameOnly);
+    // In analysis mode: how many lines (MultiPV).
+    let lines_row = commands.spawn((button_row(), Only::Analysis)).id();
+    for (label, request) in [
+        ("Fewer lines", AnalysisRequest::FewerLines),
+        ("More lines", AnalysisRequest::MoreLines),
+    ] {
+        let b = commands
+            .spawn(button(label, Action::Analysis(request)))
+            .id();
+        commands.entity(lines_row).add_child(b);
+    }
     let help = commands
         .spawn((
             GameOnly,
@@ -297,7 +310,7 @@ fn spawn_game_ui(mut commands: Commands) {
         ))
         .id();
     commands.entity(left).add_children(&[
-        clock, players, thinking, result, message, entry, eval_bar, analysis, help,
+        clock, players, thinking, result, message, entry, eval_bar, lines_row, analysis, help,
     ]);
 
     // Right: the list of turns.
@@ -384,6 +397,7 @@ fn refresh_game_ui(
     clocks: Option<Res<Clocks>>,
     mut texts: Query<(&Live, &mut Text)>,
     tutorial: Option<Res<Tutorial>>,
+    layout: Res<Layout>,
     mut optional: Query<
         (&Only, &mut Node, &mut Visibility),
         (
@@ -519,19 +533,33 @@ fn refresh_game_ui(
                         "Analysis waits for the position to settle".into()
                     }
                 }
-                (true, Some(r)) => format!(
-                    "Evaluation: {} ({} in stones for White; depth {}{}, {} nodes)\nBest line: {}",
-                    evaluation_words(r),
-                    r.score_text(),
-                    r.depth,
-                    if r.finished { "" } else { ", thinking" },
-                    r.nodes,
-                    r.line_text(
-                        viewing.unwrap_or(game.game().turns().len()),
-                        game.game().start().side_to_move(),
-                        6
-                    )
-                ),
+                (true, Some(r)) => {
+                    let ply = viewing.unwrap_or(game.game().turns().len());
+                    let start_side = game.game().start().side_to_move();
+                    let mut out = format!(
+                        "Evaluation: {} ({} in stones for White; depth {}{}, {} nodes)",
+                        evaluation_words(r),
+                        r.score_text(),
+                        r.depth,
+                        if r.finished { "" } else { ", thinking" },
+                        r.nodes,
+                    );
+                    if r.lines.len() <= 1 {
+                        out += &format!("\nBest line: {}", r.line_text(ply, start_side, 6));
+                    } else {
+                        // The best lines (MultiPV), each with its score and depth.
+                        for (i, line) in r.lines.iter().enumerate() {
+                            out += &format!(
+                                "\n{}) {} d{}: {}",
+                                i + 1,
+                                crate::analysis::score_text(line.score, r.side),
+                                line.depth,
+                                crate::analysis::line_text(&line.pv, ply, start_side, 3)
+                            );
+                        }
+                    }
+                    out
+                }
             },
             Live::Entry => {
                 if entry.open {
@@ -546,14 +574,20 @@ fn refresh_game_ui(
         }
     }
     let in_tutorial = tutorial.is_some();
-    let turns_display = if in_tutorial {
+    // A feature's panel on the right (the tutorial's, a trainer's) takes the list's place.
+    let turns_display = if in_tutorial || layout.right != RightPanel::Turns {
         Display::None
     } else {
         Display::Flex
     };
+    // The opening explorer's box below the list takes the lower part of the right edge.
+    let turns_height = percent(if layout.explorer { 52.0 } else { 92.0 });
     for mut node in &mut turns_panel {
         if node.display != turns_display {
             node.display = turns_display;
+        }
+        if node.max_height != turns_height {
+            node.max_height = turns_height;
         }
     }
     for (mut node, help) in &mut game_only {
@@ -609,6 +643,7 @@ fn refresh_game_ui(
             Only::DrawOffer => game.draw_offer().is_some(),
             Only::TwoPeople => human_pair && outcome.is_none() && game.draw_offer().is_none(),
             Only::Viewing => game.viewing().is_some(),
+            Only::Analysis => analysis.enabled && !in_tutorial,
         };
         if *only == Only::TwoPeople {
             // Kept in place, only hidden: the buttons after it never move.

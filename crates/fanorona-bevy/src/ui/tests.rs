@@ -302,6 +302,7 @@ fn the_evaluation_has_a_unit() {
         pv: Vec::new(),
         nodes: 10,
         finished: true,
+        lines: Vec::new(),
     };
     let words = super::panel::evaluation_words;
     assert_eq!(

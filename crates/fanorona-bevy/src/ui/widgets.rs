@@ -51,6 +51,10 @@ pub enum Action {
     Review(ReviewRequest),
     /// Open the file browser to open a record.
     Browse,
+    /// The endgame trainer.
+    Trainer(crate::trainer::TrainerCommand),
+    /// Retrying the mistakes of a reviewed game.
+    Mistakes(crate::mistakes::MistakesCommand),
 }
 
 pub(crate) fn button(label: impl Into<String>, action: Action) -> impl Bundle {
@@ -201,6 +205,10 @@ fn perform(
     mut status: ResMut<PersistStatus>,
     in_tutorial: Option<Res<Tutorial>>,
     mut commands: Commands,
+    (mut trainer, mut mistakes): (
+        MessageWriter<crate::trainer::TrainerCommand>,
+        MessageWriter<crate::mistakes::MistakesCommand>,
+    ),
 ) {
     let mut game = game;
     for act in acts.read() {
@@ -253,6 +261,12 @@ fn perform(
             }
             Action::Browse => {
                 browser.write(crate::browser::BrowserCommand::Open);
+            }
+            Action::Trainer(request) => {
+                trainer.write(*request);
+            }
+            Action::Mistakes(request) => {
+                mistakes.write(*request);
             }
             Action::TypeTurn => {
                 if !entry.open {
