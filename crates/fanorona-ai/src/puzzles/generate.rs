@@ -15,17 +15,18 @@
 //!
 //! let mut generator = Generator::new(Config::default(), None);
 //! // The start of the game: every capture is about equal, no puzzle.
-//! assert!(generator.consider(&Position::standard()).is_none());
+//! assert!(generator.consider(&Position::standard(), "start").is_none());
 //! ```
 
 use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
 
-use fanorona_core::{GameKind, Position, Turn};
+use fanorona_core::{BoardSize, Color, Game, GameKind, Position, Rules, Setup, Turn};
 
 use super::check;
 use super::{MAX_RATING, MIN_RATING, Puzzle, PuzzleKind, Theme};
-use crate::Searcher;
 use crate::solve::tablebase::Tablebase;
+use crate::{Limits, Rng, SearchOptions, Searcher};
 
 /// How puzzles are made.
 #[derive(Clone, Debug)]
@@ -36,30 +37,23 @@ pub struct Config {
     /// Candidates with more stones than this are not searched (a search of a crowded
     /// position at the depth is slow, and its tactics are rare).
     pub max_stones: u32,
-    /// The prefix of the ids: puzzle `n` is `{prefix}{n}`, `n` counting from [`Config::first_id`].
-    pub prefix: String,
-    /// The number of the first puzzle.
-    pub first_id: usize,
 }
 
 impl Default for Config {
-    /// Depth 6, at most 44 stones (all), ids `p1`, `p2`, ...
+    /// Depth 6, at most 44 stones (all).
     fn default() -> Config {
         Config {
             depth: 6,
             max_stones: 44,
-            prefix: "p".into(),
-            first_id: 1,
         }
     }
 }
 
 impl Config {
-    /// A configuration with this depth and id prefix, the defaults otherwise.
-    pub fn new(depth: u32, prefix: &str) -> Config {
+    /// A configuration with this depth, the defaults otherwise.
+    pub fn new(depth: u32) -> Config {
         Config {
             depth,
-            prefix: prefix.to_owned(),
             ..Config::default()
         }
     }
@@ -71,7 +65,6 @@ pub struct Generator {
     searcher: Searcher,
     tables: Option<Tablebase>,
     seen: HashSet<(u64, u16)>,
-    made: usize,
     /// Candidates considered, and searched or probed.
     pub considered: u64,
 }
@@ -81,7 +74,6 @@ impl core::fmt::Debug for Generator {
         f.debug_struct("Generator")
             .field("config", &self.config)
             .field("tables", &self.tables)
-            .field("made", &self.made)
             .field("considered", &self.considered)
             .finish_non_exhaustive()
     }
@@ -95,7 +87,6 @@ impl Generator {
             searcher: check::searcher(),
             tables,
             seen: HashSet::new(),
-            made: 0,
             considered: 0,
         }
     }
@@ -106,14 +97,20 @@ impl Generator {
         self.tables.as_ref().is_some_and(|t| t.probe(pos).is_some())
     }
 
-    /// Judges a candidate: the puzzle it makes (numbered with the next id), or `None` when
-    /// it makes none, was seen before, or the game is over there.
-    pub fn consider(&mut self, pos: &Position) -> Option<Puzzle> {
+    /// Marks `pos` as seen: [`Generator::consider`] will skip it (resuming a run).
+    /// Returns whether it was new.
+    pub fn mark_seen(&mut self, pos: &Position) -> bool {
+        self.seen.insert((pos.zobrist(), pos.no_capture_count()))
+    }
+
+    /// Judges a candidate: the puzzle it makes, with the id `id`, or `None` when it makes
+    /// none, was seen before (the same stones, side to move and count of turns without
+    /// capture), or the game is over there.
+    pub fn consider(&mut self, pos: &Position, id: &str) -> Option<Puzzle> {
         if pos.outcome().is_some() || pos.rules().game() == GameKind::Telo {
             return None;
         }
-        // Counters aside: the same stones and side are the same puzzle.
-        if !self.seen.insert((pos.zobrist(), pos.no_capture_count())) {
+        if !self.mark_seen(pos) {
             return None;
         }
         let stones = pos.occupied().count();
@@ -142,10 +139,7 @@ impl Generator {
         let themes = themes(pos, &solution, kind);
         let families = count_families(pos);
         let rating = rating(&solution, kind, &themes, families, found_depth);
-        let id = format!("{}{}", self.config.prefix, self.config.first_id + self.made);
-        let puzzle = Puzzle::new(&id, *pos, solution, kind, themes, rating).ok()?;
-        self.made += 1;
-        Some(puzzle)
+        Puzzle::new(id, *pos, solution, kind, themes, rating).ok()
     }
 }
 
@@ -258,4 +252,162 @@ pub fn rating(
         }
     }
     (r.round() as u16).clamp(MIN_RATING, MAX_RATING)
+}
+
+/// A self-play game for candidates: from the start of `size` under the standard rules, two
+/// random turns, then the engine's search with `nodes` nodes a turn and evaluation noise of
+/// up to `noise` centi-stones (so that both sides make mistakes worth punishing), to the end
+/// or `max_turns` turns. Reproducible: the same arguments give the same game.
+///
+/// # Errors
+///
+/// [`SearchError`](crate::SearchError) only for a game over at the start (never with a
+/// board of the capture game).
+pub fn self_play(
+    size: BoardSize,
+    nodes: u64,
+    noise: i32,
+    seed: u64,
+    max_turns: usize,
+) -> Result<Game, crate::SearchError> {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new(Position::start(size));
+    let mut searcher = check::searcher();
+    let stop = AtomicBool::new(false);
+    while game.outcome().is_none() && game.turns().len() < max_turns {
+        let turn = if game.turns().len() < 2 {
+            let turns = game.position().legal_turns();
+            turns[rng.below(turns.len() as u64) as usize]
+        } else {
+            let options = SearchOptions::default().with_noise(noise, rng.next_u64());
+            searcher
+                .search(&game, &Limits::nodes(nodes), &options, &stop, |_| {})?
+                .best
+        };
+        game.play_unchecked(&turn);
+    }
+    Ok(game)
+}
+
+/// A random position of `size` under the standard rules with 3 to `max_stones` stones (each
+/// side at least one), either side to move, the game not over: a candidate for a win in N
+/// within the endgame tables. `None` when `max_stones` is under 3 or the draw gave a
+/// position whose game is over (draw again).
+pub fn random_endgame(size: BoardSize, max_stones: u32, rng: &mut Rng) -> Option<Position> {
+    if max_stones < 3 {
+        return None;
+    }
+    let total = 3 + rng.below(u64::from(max_stones - 2)) as u32;
+    let white = 1 + rng.below(u64::from(total - 1)) as u32;
+    let points: Vec<_> = size.points().collect();
+    let mut setup = Setup::empty(size);
+    let mut placed = 0;
+    while placed < total {
+        let p = points[rng.below(points.len() as u64) as usize];
+        if setup.white.contains(p) || setup.black.contains(p) {
+            continue;
+        }
+        if placed < white {
+            setup.white.insert(p);
+        } else {
+            setup.black.insert(p);
+        }
+        placed += 1;
+    }
+    if rng.below(2) == 1 {
+        setup.side_to_move = Color::Black;
+    }
+    let pos = Position::from_setup(setup, Rules::STANDARD).ok()?;
+    pos.outcome().is_none().then_some(pos)
+}
+
+/// Shuffles `items` in place (Fisher-Yates with [`Rng`]): the same seed, the same order.
+pub fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut rng = Rng::new(seed);
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::Verdict;
+
+    /// A hand-checked win in 1 by the tables (generated here: 5x5, up to 3 stones). White's
+    /// only stone b2 against Black b4 and c3, White to move: b2-b3 by approach takes b4, and
+    /// the chain goes on b3-a3 by withdrawal, taking c3: no black stone left. Stopping at b3
+    /// loses (c3 withdraws to d3 and takes b3); the other family, b2-a1 by withdrawal, takes
+    /// c3 but leaves one stone against one, no forced win (the tables' value of that
+    /// position is checked below).
+    #[test]
+    fn a_hand_checked_endgame_is_found() {
+        let rules = crate::solve::solver_rules();
+        let (tables, _) = Tablebase::generate(
+            BoardSize::DIMY,
+            rules,
+            3,
+            &crate::solve::Budget::default(),
+            &mut |_| {},
+        )
+        .expect("tables");
+        let pos = Position::from_fen("5/1B3/2B2/1W3/5 w").expect("position");
+        let other = pos.parse_turn("b2-a1W").expect("legal");
+        let after = pos.play_unchecked(&other).with_rules_unchecked(rules);
+        assert_ne!(
+            tables.probe(&after).expect("covered").wdl,
+            crate::solve::Value::Loss
+        );
+        let mut generator = Generator::new(Config::default(), Some(tables));
+        assert!(generator.covered(&pos));
+        let p = generator.consider(&pos, "e1").expect("a puzzle");
+        assert_eq!(p.kind(), PuzzleKind::WinIn { turns: 1 });
+        let text: Vec<String> = p.solution().iter().map(ToString::to_string).collect();
+        assert_eq!(text, ["b2-b3A-a3W"]);
+        assert_eq!(p.themes(), [Theme::Endgame]);
+        let steps: Vec<_> = p.solution()[0].steps().collect();
+        assert_eq!(p.judge(&steps[..1], true), Verdict::Wrong);
+        assert_eq!(p.judge(&steps, false), Verdict::Solved);
+        // Seen once: not again.
+        assert!(generator.consider(&pos, "e2").is_none());
+    }
+
+    #[test]
+    fn self_play_is_reproducible() {
+        let a = self_play(BoardSize::DIMY, 200, 100, 7, 40).expect("game");
+        let b = self_play(BoardSize::DIMY, 200, 100, 7, 40).expect("game");
+        assert_eq!(a.turns(), b.turns());
+        assert!(a.turns().len() > 2);
+        let c = self_play(BoardSize::DIMY, 200, 100, 8, 40).expect("game");
+        assert_ne!(a.turns(), c.turns());
+    }
+
+    #[test]
+    fn random_endgames_are_valid() {
+        let mut rng = Rng::new(3);
+        let mut made = 0;
+        for _ in 0..200 {
+            if let Some(p) = random_endgame(BoardSize::STANDARD, 4, &mut rng) {
+                let n = p.occupied().count();
+                assert!((3..=4).contains(&n));
+                assert!(p.stones(Color::White).count() > 0 && p.stones(Color::Black).count() > 0);
+                made += 1;
+            }
+        }
+        assert!(made > 150);
+        assert!(random_endgame(BoardSize::STANDARD, 2, &mut rng).is_none());
+    }
+
+    #[test]
+    fn shuffles_are_reproducible_permutations() {
+        let mut a: Vec<u32> = (0..50).collect();
+        let mut b = a.clone();
+        shuffle(&mut a, 9);
+        shuffle(&mut b, 9);
+        assert_eq!(a, b);
+        assert_ne!(a, (0..50).collect::<Vec<_>>());
+        a.sort_unstable();
+        assert_eq!(a, (0..50).collect::<Vec<_>>());
+    }
 }
