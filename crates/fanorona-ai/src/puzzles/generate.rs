@@ -107,14 +107,30 @@ impl Generator {
     /// none, was seen before (the same stones, side to move and count of turns without
     /// capture), or the game is over there.
     pub fn consider(&mut self, pos: &Position, id: &str) -> Option<Puzzle> {
-        if pos.outcome().is_some() || pos.rules().game() == GameKind::Telo {
-            return None;
-        }
         if !self.mark_seen(pos) {
             return None;
         }
-        let stones = pos.occupied().count();
+        self.judge(pos, id)
+    }
+
+    /// Judges a candidate as [`Generator::consider`] does, without asking or marking whether
+    /// it was seen (for callers that remove repeats themselves, and judge in parallel with
+    /// one generator a thread).
+    ///
+    /// Before the search that decides, two cheaper ones (the same depth without exact scores
+    /// for every turn) skip positions whose best turn scores under [`check::WIN_SCORE`], or
+    /// whose other families, searched without the best turn's, score over
+    /// [`check::OTHER_SCORE`]: they would not pass. Only the deciding search's scores make
+    /// the puzzle.
+    pub fn judge(&mut self, pos: &Position, id: &str) -> Option<Puzzle> {
+        if pos.outcome().is_some() || pos.rules().game() == GameKind::Telo {
+            return None;
+        }
         self.considered += 1;
+        if count_families(pos) < 2 {
+            return None;
+        }
+        let stones = pos.occupied().count();
         let (solution, kind, found_depth) = if self.covered(pos) {
             let tables = self.tables.as_ref().expect("covered");
             let (solution, turns) = check::table_solution(tables, pos).ok()??;
@@ -124,6 +140,43 @@ impl Generator {
                 return None;
             }
             let depth = self.config.depth;
+            self.searcher.clear();
+            let stop = AtomicBool::new(false);
+            let quick = self
+                .searcher
+                .search(
+                    &Game::new(*pos),
+                    &Limits::depth(depth),
+                    &SearchOptions::default(),
+                    &stop,
+                    |_| {},
+                )
+                .ok()?;
+            if quick.value < check::WIN_SCORE {
+                return None;
+            }
+            // The best of the other families, searched alone, must stay under the bar.
+            let family = quick.best.steps().next();
+            let others: Vec<Turn> = pos
+                .legal_turns()
+                .iter()
+                .filter(|t| t.steps().next() != family)
+                .copied()
+                .collect();
+            self.searcher.clear();
+            let rest = self
+                .searcher
+                .search(
+                    &Game::new(*pos),
+                    &Limits::depth(depth),
+                    &SearchOptions::default().with_root_turns(others),
+                    &stop,
+                    |_| {},
+                )
+                .ok()?;
+            if rest.value > check::OTHER_SCORE {
+                return None;
+            }
             let (fams, choices) =
                 check::families_and_choices(&mut self.searcher, pos, depth).ok()?;
             let solution = check::tactic_solution(&fams)?;

@@ -1,5 +1,6 @@
 //! `fanorona puzzles`: generate a puzzle set from games, self-play and the endgame tables.
 
+use std::collections::HashSet;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -80,6 +81,9 @@ pub struct PuzzlesArgs {
     /// output, the default).
     #[arg(long, value_name = "FILE")]
     pub out: Option<String>,
+    /// Threads judging candidates at once (the set is the same with any number).
+    #[arg(long, default_value_t = 1, value_parser = ranged::<usize>(1..=256))]
+    pub threads: usize,
     /// Print a summary as JSON on standard output (needs --out).
     #[arg(long, requires = "out")]
     pub json: bool,
@@ -169,7 +173,17 @@ pub fn run(args: &PuzzlesArgs) -> Result<ExitCode> {
     let total = candidates.len();
     generate::shuffle(&mut candidates, args.seed);
 
-    let mut generator = Generator::new(Config::new(args.depth), tables);
+    // Repeats (the same stones, side to move and count of turns without capture) are judged
+    // once, at their first place in the shuffled order.
+    let mut seen = HashSet::new();
+    let first: Vec<bool> = candidates
+        .iter()
+        .map(|c| seen.insert((c.pos.zobrist(), c.pos.no_capture_count())))
+        .collect();
+    drop(seen);
+    let mut generators: Vec<Generator> = (0..args.threads)
+        .map(|_| Generator::new(Config::new(args.depth), tables.clone()))
+        .collect();
     let mut found: Vec<Puzzle> = Vec::new();
     let progress_path = args
         .out
@@ -181,22 +195,49 @@ pub fn run(args: &PuzzlesArgs) -> Result<ExitCode> {
         && let Some((at, set)) = read_progress(path, &command)?
     {
         next = at.min(total);
-        for c in &candidates[..next] {
-            generator.mark_seen(&c.pos);
-        }
         found = set.puzzles().to_vec();
     }
     let bar = progress::bar(total as u64, "candidates");
     bar.set_position(next as u64);
     let mut saved = Instant::now();
+    let batch = 16 * args.threads;
     while next < total && (found.len() as u64) < args.count {
-        let id = format!("{prefix}{}", next + 1);
-        if let Some(p) = generator.consider(&candidates[next].pos, &id) {
+        let end = (next + batch).min(total);
+        let todo: Vec<usize> = (next..end).filter(|&i| first[i]).collect();
+        let mut made: Vec<(usize, Puzzle)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = generators
+                .iter_mut()
+                .enumerate()
+                .map(|(t, generator)| {
+                    let (todo, candidates, prefix) = (&todo, &candidates, &prefix);
+                    scope.spawn(move || {
+                        let mut out = Vec::new();
+                        for &i in todo.iter().skip(t).step_by(args.threads) {
+                            let id = format!("{prefix}{}", i + 1);
+                            if let Some(p) = generator.judge(&candidates[i].pos, &id) {
+                                out.push((i, p));
+                            }
+                        }
+                        out
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("a judging thread panicked"))
+                .collect()
+        });
+        made.sort_by_key(|(i, _)| *i);
+        next = end;
+        for (i, p) in made {
+            if found.len() as u64 >= args.count {
+                break;
+            }
             found.push(p);
-            bar.set_message(format!("{} puzzles", found.len()));
+            next = i + 1;
         }
-        next += 1;
-        bar.inc(1);
+        bar.set_position(next as u64);
+        bar.set_message(format!("{} puzzles", found.len()));
         if let Some(path) = &progress_path
             && saved.elapsed() > Duration::from_secs(30)
         {
