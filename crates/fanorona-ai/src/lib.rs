@@ -34,6 +34,8 @@
 //! - [`protocol`]: the engine protocol loop; [`players`], [`matches`](mod@matches) and
 //!   [`openings`]: matches with pentanomial Elo and SPRT, opening suites;
 //!   [`bench`](mod@bench): the node-count benchmark; [`baseline`]: the frozen v0.1.0 engine;
+//! - [`puzzles`]: puzzles (one winning turn family, by search or the endgame tables), their
+//!   format, the shipped set, judging an attempt step by step, Glicko-2 ratings;
 //! - [`telo`]: Fanoron-Telo solved by retrograde analysis.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -50,6 +52,7 @@ pub mod openings;
 pub mod params;
 pub mod players;
 pub mod protocol;
+pub mod puzzles;
 mod rng;
 mod search;
 pub mod solve;
