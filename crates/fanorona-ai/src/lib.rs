@@ -36,12 +36,15 @@
 //!   [`bench`](mod@bench): the node-count benchmark; [`baseline`]: the frozen v0.1.0 engine;
 //! - [`puzzles`]: puzzles (one winning turn family, by search or the endgame tables), their
 //!   format, the shipped set, judging an attempt step by step, Glicko-2 ratings;
+//! - [`book`]: opening books (the shipped 5x9 and 5x5 books, their format, choice and
+//!   building);
 //! - [`telo`]: Fanoron-Telo solved by retrograde analysis.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod baseline;
 pub mod bench;
+pub mod book;
 mod engine;
 pub mod eval;
 mod level;

@@ -364,6 +364,7 @@ impl Timeouts {
 /// | `engine:LEVEL` | this engine at a level (`beginner`, `casual`, `strong`, `maximum`) |
 /// | `engine:depth=N`, `engine:nodes=N`, `engine:movetime=MS` | this engine at a fixed limit |
 /// | `engine:threads=N` | this engine searching with N threads (Lazy SMP), with any of the above |
+/// | `engine:ownbook=true`, `engine:ownbook=false` | this engine playing from its shipped opening book ([`crate::book`]) or not, with any of the above; by default only `engine:maximum` does |
 /// | `engine:eval=classic`, `engine:eval=nnue`, `engine:evalfile=PATH` | this engine with the hand evaluation, the embedded network, or the network in `PATH` (no `:` in it) on the standard board, with any of the above |
 /// | `engine:v0`, `engine:v0:movetime=MS`, ... | the frozen v0.1.0 engine ([`crate::baseline`]), same limit options |
 /// | `uci:COMMAND ARGS` | an external engine speaking the engine protocol |
@@ -395,6 +396,9 @@ pub enum PlayerSpec {
         threads: Option<usize>,
         /// The evaluation; `None` is the searcher's default (see [`Searcher::set_network`]).
         eval: Option<EngineEval>,
+        /// Whether it plays from the shipped opening book ([`crate::book::shipped`]) where
+        /// the book has a turn; `None`: only at the `maximum` level.
+        book: Option<bool>,
     },
     /// An external engine.
     External {
@@ -444,6 +448,7 @@ impl fmt::Display for PlayerSpec {
                 limits,
                 threads,
                 eval,
+                book,
             } => {
                 f.write_str("engine")?;
                 if let Some(l) = level {
@@ -457,6 +462,9 @@ impl fmt::Display for PlayerSpec {
                 }
                 if let Some(e) = eval {
                     write!(f, ":{e}")?;
+                }
+                if let Some(b) = book {
+                    write!(f, ":ownbook={b}")?;
                 }
                 Ok(())
             }
@@ -530,11 +538,26 @@ impl<'a> SpecOptions<'a> {
         let mut limits: Option<Limits> = None;
         let mut threads = None;
         let mut eval = None;
+        let mut book = None;
         for part in parts {
             if let Some((key, value)) = part.split_once('=') {
                 if key == "threads" {
                     self.once("threads")?;
                     threads = Some(self.number(key, value, MAX_THREADS as u64)? as usize);
+                    continue;
+                }
+                if key == "ownbook" {
+                    self.once("ownbook")?;
+                    book = Some(match value {
+                        "true" => true,
+                        "false" => false,
+                        _ => {
+                            return Err(self.error(format!(
+                                "ownbook takes true or false, not {value}",
+                                value = fanorona_core::escape::quoted(&value)
+                            )));
+                        }
+                    });
                     continue;
                 }
                 if key == "eval" || key == "evalfile" {
@@ -573,7 +596,7 @@ impl<'a> SpecOptions<'a> {
                     _ => {
                         return Err(self.error(format!(
                             "unknown engine option {key} (known: depth, nodes, movetime, threads, \
-                             eval, evalfile)",
+                             eval, evalfile, ownbook)",
                             key = fanorona_core::escape::quoted(&key)
                         )));
                     }
@@ -593,6 +616,7 @@ impl<'a> SpecOptions<'a> {
             limits,
             threads,
             eval,
+            book,
         })
     }
 
@@ -640,6 +664,7 @@ struct EngineParts {
     limits: Option<Limits>,
     threads: Option<usize>,
     eval: Option<EngineEval>,
+    book: Option<bool>,
 }
 
 impl FromStr for PlayerSpec {
@@ -672,9 +697,10 @@ impl FromStr for PlayerSpec {
             }
             "engine" if spec == "engine:v0" || spec.starts_with("engine:v0:") => {
                 let e = options.engine(parts.skip(1))?;
-                if e.level.is_some() || e.threads.is_some() || e.eval.is_some() {
+                if e.level.is_some() || e.threads.is_some() || e.eval.is_some() || e.book.is_some()
+                {
                     return Err(options.error(
-                        "engine:v0 takes limits only, no level, threads or evaluation (it \
+                        "engine:v0 takes limits only, no level, threads, evaluation or book (it \
                          searches with one thread and its own evaluation)"
                             .to_owned(),
                     ));
@@ -697,6 +723,7 @@ impl FromStr for PlayerSpec {
                     limits: e.limits,
                     threads: e.threads,
                     eval: e.eval,
+                    book: e.book,
                 })
             }
             _ => Err(options.error(
@@ -753,6 +780,7 @@ impl PlayerSpec {
                 limits,
                 threads,
                 eval,
+                book,
             } => {
                 let mut p = EnginePlayer::new(
                     self.to_string(),
@@ -761,6 +789,7 @@ impl PlayerSpec {
                     threads.unwrap_or(1),
                     seed,
                 );
+                p.book = book.unwrap_or(*level == Some(Level::Maximum));
                 match eval {
                     None => {}
                     Some(EngineEval::Classic) => p.searcher.set_network(None),
@@ -867,6 +896,8 @@ pub struct EnginePlayer {
     seed: u64,
     searched: Option<Duration>,
     clocks: Option<[Clock; 2]>,
+    /// Plays from the shipped book where it has a turn.
+    book: bool,
 }
 
 impl EnginePlayer {
@@ -898,6 +929,7 @@ impl EnginePlayer {
             seed,
             searched: None,
             clocks: None,
+            book: false,
         }
     }
 }
@@ -915,7 +947,18 @@ impl Player for EnginePlayer {
     fn choose(&mut self, game: &Game) -> Result<Turn, PlayerError> {
         let stop = AtomicBool::new(false);
         let seed = mix(self.seed ^ game.turns().len() as u64);
-        let limits = on_clock(self.limits, self.clocks.take(), game);
+        let clocks = self.clocks.take();
+        if self.book {
+            let pos = game.position();
+            if let Some(turn) = crate::book::shipped(pos.size(), pos.rules())
+                .and_then(|b| b.pick(pos, seed))
+                .filter(|t| pos.is_legal(t))
+            {
+                self.searched = Some(Duration::ZERO);
+                return Ok(turn);
+            }
+        }
+        let limits = on_clock(self.limits, clocks, game);
         let result = match self.level {
             Some(level) => level.play_with(&mut self.searcher, game, &limits, seed, &stop, |_| {}),
             None => self
@@ -1508,6 +1551,8 @@ mod tests {
             "engine:nodes=10000:eval=classic",
             "engine:strong:threads=2:eval=nnue",
             "engine:movetime=200:evalfile=/tmp/net.nnue",
+            "engine:nodes=5000:ownbook=true",
+            "engine:maximum:ownbook=false",
         ] {
             let spec: PlayerSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -1562,6 +1607,9 @@ mod tests {
             "uci:./x option.Threads",
             "uci:./x option.=2",
             "uci:./x option.Threads=",
+            "engine:ownbook=yes",
+            "engine:ownbook=true:ownbook=false",
+            "engine:v0:ownbook=true",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
@@ -1588,6 +1636,38 @@ mod tests {
             let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn an_engine_with_its_book_plays_book_turns_from_the_start() {
+        let start = Position::standard();
+        let book = crate::book::shipped(start.size(), start.rules()).unwrap();
+        let booked: Vec<Turn> = book.entries(&start).iter().map(|e| e.turn).collect();
+        for seed in 0..12 {
+            let mut p = "engine:nodes=200:ownbook=true"
+                .parse::<PlayerSpec>()
+                .unwrap()
+                .build(seed, None)
+                .unwrap();
+            let t = p.choose(&Game::default()).unwrap();
+            assert!(booked.contains(&t), "{t}");
+            assert_eq!(p.search_time(), Some(Duration::ZERO));
+        }
+        // The maximum level uses it by default; ownbook=false turns it off (then it searches).
+        let mut p = "engine:maximum:movetime=20"
+            .parse::<PlayerSpec>()
+            .unwrap()
+            .build(1, None)
+            .unwrap();
+        assert!(booked.contains(&p.choose(&Game::default()).unwrap()));
+        assert_eq!(p.search_time(), Some(Duration::ZERO));
+        let mut p = "engine:maximum:movetime=20:ownbook=false"
+            .parse::<PlayerSpec>()
+            .unwrap()
+            .build(1, None)
+            .unwrap();
+        p.choose(&Game::default()).unwrap();
+        assert!(p.search_time().is_some_and(|t| t > Duration::ZERO));
     }
 
     #[test]

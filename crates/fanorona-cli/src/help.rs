@@ -24,6 +24,25 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              output. A game that cannot be read or replayed is skipped and counted, the others \
              still count."
         }
+        "book" => {
+            "Its subcommands' guarantees are at the end of their help: `book build` writes its \
+             book whole (a temporary file renamed into place) or not at all, and only reads \
+             its records; `book show` writes no file."
+        }
+        "book build" => {
+            "Only reads the --records files. The book is written to a temporary file next to \
+             --out, made before the first search (a file that cannot be written is known at \
+             once), and renamed into place when complete: whole or not at all; an error or \
+             Ctrl-C leaves it as it was. --games-out is a journal: each self-play game is \
+             handed to the disk as it ends and survives an interruption, for --resume. An \
+             output that is one of the inputs is refused before anything is read. The same \
+             arguments give the same book whatever --jobs and the machine's load (searches \
+             are limited by nodes, never by time)."
+        }
+        "book show" => {
+            "Writes no file: the turns go to standard output. A book file that cannot be read \
+             is an error naming the file and line, status 2."
+        }
         "nnue" => {
             "Its subcommands' guarantees are at the end of their help: `nnue label` and \
              `nnue train` write their output files whole (a temporary file renamed into \

@@ -47,6 +47,7 @@ use fanorona_core::{BoardSize, Game, GameKind, Position, Rules, Turn};
 pub use go::MAX_MULTIPV;
 pub use input::{MAX_LINE, MAX_SHOWN};
 
+use crate::book::Book;
 use crate::nnue::{NNUE_BY_DEFAULT, Network};
 use crate::params::{DEFAULT_HASH_MB, MAX_CONTEMPT, MAX_THREADS};
 use crate::search::Info;
@@ -144,6 +145,10 @@ struct Session<W: Write + Send + 'static> {
     use_nnue: bool,
     /// `EvalFile`'s network; `None`: the embedded one.
     eval_file: Option<Arc<Network>>,
+    /// `OwnBook`.
+    own_book: bool,
+    /// `BookFile`'s book; `None`: the shipped one for the board and rules.
+    book_file: Option<Arc<Book>>,
 }
 
 /// Runs the protocol until `quit` or the end of the input. Both stop a running search,
@@ -168,6 +173,8 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
         running: None,
         use_nnue: NNUE_BY_DEFAULT,
         eval_file: None,
+        own_book: true,
+        book_file: None,
     };
     let result = s.serve(Lines::new(input));
     s.finish();
@@ -260,6 +267,8 @@ impl<W: Write + Send + 'static> Session<W> {
             "option name Tablebase type string default <empty>".to_owned(),
             "option name EvalFile type string default <empty>".to_owned(),
             format!("option name UseNNUE type check default {NNUE_BY_DEFAULT}"),
+            "option name OwnBook type check default true".to_owned(),
+            "option name BookFile type string default <empty>".to_owned(),
             "option name Rules type string default standard".to_owned(),
             "option name opening-restriction type check default false".to_owned(),
             "option name compulsory-continuation type check default false".to_owned(),
@@ -403,6 +412,30 @@ impl<W: Write + Send + 'static> Session<W> {
                     shown(&value)
                 )),
             },
+            "ownbook" => match value.to_ascii_lowercase().as_str() {
+                "true" | "false" => {
+                    self.own_book = value.eq_ignore_ascii_case("true");
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "OwnBook takes true or false, not {}",
+                    shown(&value)
+                )),
+            },
+            "bookfile" => {
+                if value.is_empty() || value == "<empty>" {
+                    self.book_file = None;
+                    Ok(())
+                } else {
+                    match Book::load(&value) {
+                        Ok(book) => {
+                            self.book_file = Some(Arc::new(book));
+                            Ok(())
+                        }
+                        Err(e) => Err(format!("BookFile: {e}; the book stays as it was")),
+                    }
+                }
+            }
             "rules" => match value.parse::<Rules>() {
                 Ok(r) => {
                     self.set_rules(r);
@@ -496,6 +529,31 @@ impl<W: Write + Send + 'static> Session<W> {
         Ok(())
     }
 
+    /// The book's turn for this `go`, when the engine plays from its book: `OwnBook` on, the
+    /// `maximum` level, a search for play (a clock, `movetime` or no limit; not `infinite`,
+    /// `depth`, `nodes`, `mate`, `searchmoves` nor more than one line), and a book turn for
+    /// the position (always legal: checked against the position's legal turns).
+    fn book_turn(&self, go: &go::Go) -> Option<Turn> {
+        if !self.own_book || self.level != Level::Maximum || !go.searchmoves.is_empty() {
+            return None;
+        }
+        if go.multipv.unwrap_or(self.multipv) > 1 {
+            return None;
+        }
+        if let Some(l) = &go.limits
+            && (l.infinite || l.depth.is_some() || l.nodes.is_some() || l.mate.is_some())
+        {
+            return None;
+        }
+        let pos = self.game.position();
+        let book: &Book = match &self.book_file {
+            Some(b) => b,
+            None => crate::book::shipped(pos.size(), pos.rules())?,
+        };
+        let seed = crate::rng::mix(self.seed ^ self.game.turns().len() as u64);
+        book.pick(pos, seed).filter(|t| pos.is_legal(t))
+    }
+
     /// The root turns of `go searchmoves`: the legal ones among `texts` (each other one is
     /// reported). Empty when none is legal: then every turn is searched.
     fn root_turns(&self, texts: &[String]) -> io::Result<Vec<Turn>> {
@@ -524,6 +582,10 @@ impl<W: Write + Send + 'static> Session<W> {
         if let Some(o) = self.game.outcome() {
             send(&self.out, &format!("info string the game is over: {o}"))?;
             return send(&self.out, "bestmove (none)");
+        }
+        if let Some(turn) = self.book_turn(&go) {
+            send(&self.out, &format!("info string book {turn}"))?;
+            return send(&self.out, &format!("bestmove {turn}"));
         }
         let root_turns = self.root_turns(&go.searchmoves)?;
         // Whatever happens to the search, the answer is a legal turn.

@@ -619,3 +619,112 @@ fn contempt_is_an_option_that_scores_draws_by_rule() {
         talk("uci\nquit\n").contains("option name Contempt type spin default 0 min -500 max 500")
     );
 }
+
+/// A book file in a temporary folder, removed when dropped.
+struct TempBook(std::path::PathBuf);
+
+impl TempBook {
+    fn new(name: &str, text: &str) -> TempBook {
+        let dir = std::env::temp_dir().join(format!(
+            "fanorona-protocol-book-{}-{name}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("test.book");
+        std::fs::write(&path, text).unwrap();
+        TempBook(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempBook {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+const START_5X9: &str = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w";
+
+#[test]
+fn the_book_answers_at_once_at_the_maximum_level_and_can_be_turned_off() {
+    // A book of one turn: f2-e3A (not the engine's choice at depth 1, which is d3-e3A by the
+    // shipped book's scores: either way, the answer must be the book's).
+    let book = TempBook::new(
+        "one",
+        &format!(
+            "fanorona-book 1\nboard 5x9\nrules standard\nposition {START_5X9}\nturn f2-e3A 5 0 0 10 1 1\n"
+        ),
+    );
+    let text = talk(&format!(
+        "uci\nsetoption name BookFile value {}\nposition startpos\ngo movetime 5000\n",
+        book.path()
+    ));
+    assert!(text.contains("option name OwnBook type check default true"));
+    assert!(text.contains("option name BookFile type string default <empty>"));
+    assert!(errors(&text).is_empty(), "{text}");
+    assert!(text.contains("info string book f2-e3A"), "{text}");
+    assert_eq!(bestmove(&text), "f2-e3A");
+    assert_eq!(count(&text, "info depth"), 0, "no search: {text}");
+    // Off, or at another level, or asked for a fixed depth: the engine searches.
+    for setting in [
+        "setoption name OwnBook value false\ngo movetime 50",
+        "setoption name Level value strong\ngo movetime 50",
+        "go depth 2",
+        "go movetime 50 searchmoves d3-e3A",
+    ] {
+        let text = talk(&format!(
+            "setoption name BookFile value {}\nposition startpos\n{setting}\n",
+            book.path()
+        ));
+        assert!(!text.contains("info string book"), "{setting}: {text}");
+        assert_eq!(count(&text, "bestmove"), 1);
+    }
+    // The shipped book, with no BookFile: a book turn at the start of 5x9 and of 5x5.
+    let text = talk("position startpos\ngo\n");
+    assert!(text.contains("info string book "), "{text}");
+    Position::standard().parse_turn(&bestmove(&text)).unwrap();
+    let text = talk("setoption name Board value 5x5\nposition startpos\ngo movetime 10\n");
+    assert!(text.contains("info string book "), "{text}");
+}
+
+#[test]
+fn a_bad_book_file_is_an_error_and_never_an_illegal_turn() {
+    // A turn that is not legal at the start: the file is refused, naming the line.
+    let bad = TempBook::new(
+        "bad",
+        &format!(
+            "fanorona-book 1\nboard 5x9\nrules standard\nposition {START_5X9}\nturn a1-b2 1 0 0 10 1 1\n"
+        ),
+    );
+    let text = talk(&format!(
+        "setoption name BookFile value {}\nposition startpos\ngo movetime 20\n",
+        bad.path()
+    ));
+    let e = errors(&text);
+    assert_eq!(e.len(), 1, "{text}");
+    assert!(
+        e[0].starts_with("BookFile: ") && e[0].contains("line 5: turn: "),
+        "{text}"
+    );
+    Position::standard().parse_turn(&bestmove(&text)).unwrap();
+    let text = talk(
+        "setoption name BookFile value /nonexistent/book\nsetoption name OwnBook value maybe\n",
+    );
+    assert_eq!(errors(&text).len(), 2, "{text}");
+    // A book for another board: no entries for 5x9, the engine searches.
+    let other = TempBook::new(
+        "other",
+        "fanorona-book 1\nboard 5x5\nrules standard\nposition BBBBB/BBBBB/BW1BW/WWWWW/WWWWW w\nturn b2-c3A 1 0 0 10 1 1\n",
+    );
+    let text = talk(&format!(
+        "setoption name BookFile value {}\nposition startpos\ngo movetime 20\n",
+        other.path()
+    ));
+    assert!(!text.contains("info string book"), "{text}");
+    Position::standard().parse_turn(&bestmove(&text)).unwrap();
+}
