@@ -9,36 +9,43 @@ use fanorona_core::{Game, Turn};
 
 use crate::Limits;
 use crate::params::{
-    ADVANCED, APPRENTICE, BEGINNER, CASUAL, CLUB, IMPROVER, INTERMEDIATE, LEARNER, LevelParams,
-    MAXIMUM, MAXIMUM_MOVETIME_MS, NOVICE, STRONG, WIN_BOUND,
+    ADVANCED, AMATEUR, APPRENTICE, BEGINNER, CASUAL, CLUB, HOBBYIST, IMPROVER, INTERMEDIATE,
+    LEARNER, LevelParams, MAXIMUM, MAXIMUM_MOVETIME_MS, NOVICE, REGULAR, STRONG, WIN_BOUND,
 };
 use crate::rng::{Rng, mix};
 use crate::search::{Info, SearchError, SearchOptions, SearchResult, Searcher};
 use crate::tt::turn_key;
 
-/// How well the engine plays: eleven levels from a novice to the engine at full strength,
+/// How well the engine plays: fourteen levels from a novice to the engine at full strength,
 /// about 100 to 200 Elo apart (measured: docs/engine.md, "The ladder"; [`Level::elo`]).
 ///
-/// | number | level | limit | imperfection |
+/// | number | level | limit | imperfection: overlooked turns (chains more), noise, margin |
 /// |---|---|---|---|
-/// | 1 | `novice` | depth 1 | overlooks three turns in four, chains more often the longer they are; very noisy; any turn within 5 stones of the best |
-/// | 2 | `beginner` | depth 1 | overlooks three turns in five, chains more often the longer they are (it sees the biggest single captures); noisy evaluation; any turn within 3 stones of the best |
-/// | 3 | `learner` | depth 1 | overlooks 45% of its turns, chains a little more; any turn within 2 stones |
-/// | 4 | `improver` | depth 1 | overlooks a third of its turns; any turn within 1.5 stones |
-/// | 5 | `apprentice` | depth 2 | overlooks 30% of its turns; any turn within 1.2 stones |
-/// | 6 | `intermediate` | depth 3 | overlooks a fifth of its turns; any turn within 0.7 stones |
-/// | 7 | `casual` | depth 4 | overlooks a tenth of its turns; slight noise; any turn within 0.4 stones of the best |
-/// | 8 | `club` | 3 000 nodes | none |
-/// | 9 | `advanced` | 10 000 nodes | none |
-/// | 10 | `strong` | 400 000 nodes | none |
-/// | 11 | `maximum` | 3 s per turn (or the clock given) | none |
+/// | 1 | `novice` | depth 1 | 75% (+10% a chain step), +-300, 500 |
+/// | 2 | `beginner` | depth 1 | 60% (+15% a chain step), +-200, 300 |
+/// | 3 | `learner` | depth 1 | 52% (+12% a chain step), +-175, 250 |
+/// | 4 | `improver` | depth 1 | 42% (+9% a chain step), +-140, 190 |
+/// | 5 | `apprentice` | depth 1 | 35% (+5% a chain step), +-100, 150 |
+/// | 6 | `amateur` | depth 1 | 25%, +-60, 100 |
+/// | 7 | `hobbyist` | depth 2 | 30%, +-80, 120 |
+/// | 8 | `intermediate` | depth 3 | 25%, +-60, 85 |
+/// | 9 | `regular` | depth 3 | 15%, +-40, 55 |
+/// | 10 | `casual` | depth 4 | 10%, +-30, 40 |
+/// | 11 | `club` | 4 000 nodes | none |
+/// | 12 | `advanced` | 10 000 nodes | none |
+/// | 13 | `strong` | 400 000 nodes | none |
+/// | 14 | `maximum` | 3 s per turn (or the clock given) | none |
 ///
-/// The exact numbers are in [`crate::params`] ([`LevelParams`]). Every level but maximum is
+/// A level overlooks that share of the turns in each position (the biggest captures always
+/// stay in view; the short-sighted levels, with a chain step's extra, overlook a chain more
+/// often the longer it is), evaluates with noise of up to so many centi-stones either way, and
+/// plays any turn scoring within the margin (centi-stones) of the best, better turns more
+/// likely. /// The exact numbers are in [`crate::params`] ([`LevelParams`]). Every level but maximum is
 /// reproducible: the same game, level and seed give the same turn on any machine, however
 /// loaded (maximum depends on the time).
 ///
-/// A level is read from its name (any case; `max` for maximum) or its number from 0 (novice)
-/// to 10 (maximum), as [`Level::index`] gives it: the client's menu shows [`Level::number`],
+/// A level is read from its name (any case; `max` for maximum) or its index from 0 (novice)
+/// to 13 (maximum), as [`Level::index`] gives it: the client's menu shows [`Level::number`],
 /// one more.
 ///
 /// # Examples
@@ -67,14 +74,20 @@ pub enum Level {
     Novice,
     /// Beatable by a new player: shallow, noisy, and content with a worse turn.
     Beginner,
-    /// A new player who has played a few games: still one turn ahead, sees more.
+    /// A new player who has played a few games: still one turn ahead, sees a little more.
     Learner,
-    /// Sees most captures, still one turn ahead.
+    /// One turn ahead, sees half the turns.
     Improver,
-    /// Looks at the reply: two plies.
+    /// One turn ahead, sees most turns.
     Apprentice,
-    /// Three plies, a few turns overlooked.
+    /// One turn ahead, sees the chains.
+    Amateur,
+    /// Looks at the reply: two plies.
+    Hobbyist,
+    /// Three plies, a quarter of the turns overlooked.
     Intermediate,
+    /// Three plies, fewer turns overlooked.
+    Regular,
     /// A club player's game: short-sighted now and then.
     Casual,
     /// The engine without imperfection on a small node budget.
@@ -90,13 +103,16 @@ pub enum Level {
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 11] = [
+    pub const ALL: [Level; 14] = [
         Level::Novice,
         Level::Beginner,
         Level::Learner,
         Level::Improver,
         Level::Apprentice,
+        Level::Amateur,
+        Level::Hobbyist,
         Level::Intermediate,
+        Level::Regular,
         Level::Casual,
         Level::Club,
         Level::Advanced,
@@ -104,8 +120,9 @@ impl Level {
         Level::Maximum,
     ];
 
-    /// The level's name: `novice`, `beginner`, `learner`, `improver`, `apprentice`,
-    /// `intermediate`, `casual`, `club`, `advanced`, `strong` or `maximum`.
+    /// The level's name: `novice`, `beginner`, `learner`, `improver`, `apprentice`, `amateur`,
+    /// `hobbyist`, `intermediate`, `regular`, `casual`, `club`, `advanced`, `strong` or
+    /// `maximum`.
     pub const fn name(self) -> &'static str {
         match self {
             Level::Novice => "novice",
@@ -113,7 +130,10 @@ impl Level {
             Level::Learner => "learner",
             Level::Improver => "improver",
             Level::Apprentice => "apprentice",
+            Level::Amateur => "amateur",
+            Level::Hobbyist => "hobbyist",
             Level::Intermediate => "intermediate",
+            Level::Regular => "regular",
             Level::Casual => "casual",
             Level::Club => "club",
             Level::Advanced => "advanced",
@@ -161,7 +181,10 @@ impl Level {
             Level::Learner => LEARNER,
             Level::Improver => IMPROVER,
             Level::Apprentice => APPRENTICE,
+            Level::Amateur => AMATEUR,
+            Level::Hobbyist => HOBBYIST,
             Level::Intermediate => INTERMEDIATE,
+            Level::Regular => REGULAR,
             Level::Casual => CASUAL,
             Level::Club => CLUB,
             Level::Advanced => ADVANCED,
@@ -208,7 +231,7 @@ impl Level {
     /// overlooked with the level's [`Level::blind`] chance, drawn from `seed`, the position and
     /// the turn (so the same game and seed overlook the same turns). The captures that take the
     /// most stones stay in view (the obvious ones), and so does at least one turn. The weakest
-    /// levels (novice to improver) are short-sighted: for them the obvious captures are the
+    /// levels (novice to apprentice) are short-sighted: for them the obvious captures are the
     /// single steps that take the most, and a chain is overlooked more often the longer it is. Turns that reach the same
     /// position are seen or overlooked together. Empty when the level sees everything or the
     /// game has no legal turn.
@@ -430,7 +453,7 @@ impl std::error::Error for LevelError {}
 impl FromStr for Level {
     type Err = LevelError;
 
-    /// Reads a level name (any case; `max` for maximum) or index (0 for novice to 10 for
+    /// Reads a level name (any case; `max` for maximum) or index (0 for novice to 13 for
     /// maximum, see [`Level::index`]).
     fn from_str(s: &str) -> Result<Level, LevelError> {
         let lower = s.trim().to_ascii_lowercase();
@@ -563,7 +586,7 @@ mod tests {
         assert!(Level::Beginner < Level::Maximum);
         assert_eq!("MAX".parse::<Level>(), Ok(Level::Maximum));
         assert!("grandmaster".parse::<Level>().is_err());
-        assert!("11".parse::<Level>().is_err());
+        assert!("14".parse::<Level>().is_err());
         // The four names of before keep their meaning.
         assert_eq!("beginner".parse::<Level>(), Ok(Level::Beginner));
         assert_eq!("Casual".parse::<Level>(), Ok(Level::Casual));
@@ -575,8 +598,8 @@ mod tests {
             Limits::movetime(Duration::from_secs(3))
         );
         assert_eq!(Level::from_index(0), Some(Level::Novice));
-        assert_eq!(Level::Maximum.number(), 11);
-        assert_eq!(Level::from_index(11), None);
+        assert_eq!(Level::Maximum.number(), 14);
+        assert_eq!(Level::from_index(14), None);
     }
 
     #[test]
@@ -591,10 +614,13 @@ mod tests {
         }
         for w in Level::ALL.windows(2) {
             assert!(w[0].elo() < w[1].elo(), "{} {}", w[0], w[1]);
-            // Weaker levels are no less blind, noisy or content with a worse turn.
-            assert!(w[0].blind() >= w[1].blind(), "{} {}", w[0], w[1]);
-            assert!(w[0].margin() >= w[1].margin(), "{} {}", w[0], w[1]);
         }
+        // The levels with imperfection are the weaker ones, and they search with one thread.
+        assert!(
+            Level::ALL
+                .iter()
+                .all(|l| l.is_imperfect() == (*l <= Level::Casual))
+        );
     }
 
     fn close(a: f64, b: f64, tolerance: f64) -> bool {

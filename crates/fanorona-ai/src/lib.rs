@@ -29,7 +29,7 @@
 //! - [`Searcher`] (search with memory), [`search`] (one-off), [`Limits`], [`SearchOptions`],
 //!   [`SearchResult`], [`Info`], [`Score`];
 //! - [`Engine`] and [`SearchHandle`]: the search on a background thread, with stop;
-//! - [`Level`]: eleven playing levels from novice to maximum, with their Elo, and
+//! - [`Level`]: fourteen playing levels from novice to maximum, with their Elo, and
 //!   [`estimate_rating`]: a player's rating from their results against them;
 //! - [`evaluate`] and [`params`]: the evaluation and every tunable number;
 //! - [`protocol`]: the engine protocol loop; [`players`], [`matches`](mod@matches) and
