@@ -201,7 +201,7 @@ const fn rated(mut p: LevelParams, elo: i32) -> LevelParams {
 
 /// Novice (level 1): one turn ahead, overlooks three turns in four and chains more, very
 /// noisy, content with a turn far below the best. Below the new-player stand-in.
-pub const NOVICE: LevelParams = rated(short_sighted(level(1, 0, 300, 500, 75), 10), 873);
+pub const NOVICE: LevelParams = rated(short_sighted(level(1, 0, 260, 420, 70), 12), 873);
 /// Beginner (level 2): the beginner of issue 27, unchanged: one turn ahead, overlooks three
 /// turns in five and chains more, noisy, any turn within 3 stones of the best. About even with
 /// the new-player stand-in.
