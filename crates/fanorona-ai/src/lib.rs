@@ -29,7 +29,8 @@
 //! - [`Searcher`] (search with memory), [`search`] (one-off), [`Limits`], [`SearchOptions`],
 //!   [`SearchResult`], [`Info`], [`Score`];
 //! - [`Engine`] and [`SearchHandle`]: the search on a background thread, with stop;
-//! - [`Level`]: beginner, casual, strong, maximum;
+//! - [`Level`]: fourteen playing levels from novice to maximum, with their Elo, and
+//!   [`estimate_rating`]: a player's rating from their results against them;
 //! - [`evaluate`] and [`params`]: the evaluation and every tunable number;
 //! - [`protocol`]: the engine protocol loop; [`players`], [`matches`](mod@matches) and
 //!   [`openings`]: matches with pentanomial Elo and SPRT, opening suites;
@@ -66,7 +67,7 @@ pub mod tune;
 
 pub use engine::{Engine, SearchHandle, search};
 pub use eval::evaluate;
-pub use level::{Level, LevelError};
+pub use level::{Level, LevelError, RATING_PRIOR_SD, RatingEstimate, estimate_rating};
 pub use limits::{Clock, Limits};
 pub use rng::Rng;
 pub use search::{Info, RootMove, Score, SearchError, SearchOptions, SearchResult, Searcher};

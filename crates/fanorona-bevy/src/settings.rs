@@ -104,9 +104,9 @@ impl SideChoice {
 
 /// Lowest engine level offered in the menu.
 pub const MIN_LEVEL: u8 = 1;
-/// Highest engine level offered in the menu (the levels of `fanorona-ai`: beginner, casual,
-/// strong, maximum).
-pub const MAX_LEVEL: u8 = 4;
+/// Highest engine level offered in the menu (the levels of `fanorona-ai`, `Level::ALL`, from
+/// novice to maximum).
+pub const MAX_LEVEL: u8 = fanorona_ai::Level::ALL.len() as u8;
 
 /// Board sizes offered in the menu: every size the core supports, the standard board first,
 /// then from the smallest to the largest.
@@ -180,8 +180,9 @@ impl Default for Settings {
         Settings {
             mode: Mode::HumanVsEngine,
             human_side: SideChoice::White,
-            // Beginner: a newcomer's first game should be winnable.
-            level: MIN_LEVEL,
+            // Beginner: a newcomer's first game should be winnable (against the new-player
+            // stand-in it scores about even).
+            level: fanorona_ai::Level::Beginner.index() + 1,
             board: BoardSize::STANDARD.to_string(),
             rules: Rules::default().to_string(),
             animation: AnimationSpeed::Normal,

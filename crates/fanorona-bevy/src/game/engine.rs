@@ -51,12 +51,16 @@ impl Default for AiEngine {
 
 /// The longest the engine thinks about one turn at each level.
 pub fn max_think(level: Level) -> Duration {
-    Duration::from_millis(match level {
-        Level::Beginner => 1_000,
-        Level::Casual => 2_000,
-        Level::Strong => 3_000,
+    Duration::from_millis(if level < Level::Casual {
+        // Depth 1 to 3: a fraction of this even on a slow machine.
+        1_000
+    } else if level < Level::Strong {
+        2_000
+    } else if level == Level::Strong {
+        3_000
+    } else {
         // Maximum, and any level added later: the longest.
-        _ => 5_000,
+        5_000
     })
 }
 
