@@ -3,8 +3,9 @@
 //! One folder per feature, each with its plugin: [`game`] (the game being played: flow, input,
 //! engine, clocks, animation, sound, export, persistence), [`board`] (the 3D board and the
 //! camera), [`analysis`] (hint, analysis mode, review), the [`tutorial`], the file
-//! [`browser`], the endgame [`trainer`], retrying the [`mistakes`] of a reviewed game and the
-//! [`ui`] (layout, theme, widgets, menu, game panels); plus [`settings`],
+//! [`browser`], the [`puzzles`] screen, the endgame [`trainer`], retrying the [`mistakes`] of a
+//! reviewed game, the opening [`explorer`], the level slider and the player's [`rating`], and
+//! the [`ui`] (layout, theme, widgets, menu, game panels); plus [`settings`],
 //! the command line ([`cli`]) and batch mode ([`batch`]) for screenshots and frame timing.
 //! Screens are the [`Screen`] states. The rules come only from `fanorona-core`, the engine
 //! only from `fanorona-ai`.
@@ -24,8 +25,11 @@ pub mod batch;
 pub mod board;
 pub mod browser;
 pub mod cli;
+pub mod explorer;
 pub mod game;
 pub mod mistakes;
+pub mod puzzles;
+pub mod rating;
 pub mod settings;
 pub mod trainer;
 pub mod tutorial;
@@ -71,6 +75,9 @@ pub fn client_plugins(app: &mut App) {
         browser::plugin,
         trainer::plugin,
         mistakes::plugin,
+        puzzles::plugin,
+        explorer::plugin,
+        rating::plugin,
     ));
 }
 

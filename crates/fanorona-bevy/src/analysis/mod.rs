@@ -369,7 +369,8 @@ fn drive_analysis(
             .map(|r| r.try_iter().collect())
             .unwrap_or_default();
         for info in infos {
-            let current = matches!(&analysis.report, Some((g, v, _)) if *g == generation && *v == view);
+            let current =
+                matches!(&analysis.report, Some((g, v, _)) if *g == generation && *v == view);
             if !current {
                 analysis.report = Some((
                     generation,

@@ -310,7 +310,13 @@ fn follow_try(
             if tried == item.better {
                 right(&mut m, &tried, revealed);
             } else if tried == item.played {
-                wrong(&mut commands, &mut m, &item, &game, "is the game's mistake again");
+                wrong(
+                    &mut commands,
+                    &mut m,
+                    &item,
+                    &game,
+                    "is the game's mistake again",
+                );
             } else {
                 let before = position_match(&m.original, &item).game().clone();
                 m.judging = judge_in_background(before, tried, item.mover, m.stop.clone());
@@ -338,7 +344,13 @@ fn follow_try(
                 let revealed = m.wrong > 0;
                 right(&mut m, &tried, revealed);
             } else {
-                wrong(&mut commands, &mut m, &item, &game, "loses much of the evaluation too");
+                wrong(
+                    &mut commands,
+                    &mut m,
+                    &item,
+                    &game,
+                    "loses much of the evaluation too",
+                );
             }
         }
         _ => {}
@@ -392,7 +404,11 @@ fn wrong(commands: &mut Commands, m: &mut Mistakes, item: &Item, game: &Match, w
 
 /// Tells the layout that the panel takes the right edge while retrying (and gives the edge
 /// back when it ends).
-fn report_layout(mistakes: Option<Res<Mistakes>>, mut layout: ResMut<Layout>, mut mine: Local<bool>) {
+fn report_layout(
+    mistakes: Option<Res<Mistakes>>,
+    mut layout: ResMut<Layout>,
+    mut mine: Local<bool>,
+) {
     let right = if mistakes.is_some() {
         *mine = true;
         RightPanel::Training
@@ -530,9 +546,7 @@ fn refresh_ui(
         }
     }
     if offer {
-        let label = format!(
-            "Learn from your mistakes ({available} to play again)"
-        );
+        let label = format!("Learn from your mistakes ({available} to play again)");
         for mut t in &mut offer_text {
             if t.0 != label {
                 t.0.clone_from(&label);

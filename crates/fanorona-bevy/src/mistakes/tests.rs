@@ -57,7 +57,10 @@ fn a_mistake_is_retried_wrong_then_revealed_then_right() {
     app.update();
     let item = *mistakes(&app).item().expect("one mistake");
     assert_eq!(mistakes(&app).items.len(), 1);
-    assert_eq!((item.ply, item.played.to_string()), (0, "a1-a2A".to_string()));
+    assert_eq!(
+        (item.ply, item.played.to_string()),
+        (0, "a1-a2A".to_string())
+    );
     // The better turn takes the three stones c1, d1 and e1.
     let three = bits(&["c1", "d1", "e1"]);
     assert_eq!(item.better.captured() & three, three);

@@ -325,13 +325,7 @@ fn judge_attempt(
         screen.feedback = format!("Solved: {played} wins.{rating_line}");
     } else {
         let ended_early = ended
-            && steps.len()
-                < puzzle
-                    .solution()
-                    .iter()
-                    .map(|t| t.len())
-                    .min()
-                    .unwrap_or(0)
+            && steps.len() < puzzle.solution().iter().map(|t| t.len()).min().unwrap_or(0)
             && puzzle
                 .solution()
                 .iter()
@@ -494,7 +488,11 @@ fn refresh_panel(
                     let themes: Vec<&str> = p.themes().iter().map(|t| t.name()).collect();
                     format!(
                         "{}{} ({}, rated {}{}{})",
-                        if screen.daily { "Daily puzzle " } else { "Puzzle " },
+                        if screen.daily {
+                            "Daily puzzle "
+                        } else {
+                            "Puzzle "
+                        },
                         p.id(),
                         p.size(),
                         p.rating(),
@@ -516,10 +514,7 @@ fn refresh_panel(
                 "Board: {}",
                 screen.board.map_or("all".to_string(), |b| b.to_string())
             ),
-            PuzzleText::Theme => format!(
-                "Theme: {}",
-                screen.theme.map_or("any", |t| t.name())
-            ),
+            PuzzleText::Theme => format!("Theme: {}", screen.theme.map_or("any", |t| t.name())),
         };
         if t.0 != value {
             t.0 = value;

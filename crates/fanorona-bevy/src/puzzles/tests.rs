@@ -77,7 +77,10 @@ fn a_puzzle_solved_step_by_step_raises_the_rating_and_the_streak() {
         screen(&app).puzzle.as_ref().map(|p| p.id().to_string()),
         Some("chain".into())
     );
-    assert_eq!(*app.world().resource::<State<crate::Screen>>().get(), crate::Screen::Playing);
+    assert_eq!(
+        *app.world().resource::<State<crate::Screen>>().get(),
+        crate::Screen::Playing
+    );
     click(&mut app, "a1");
     click(&mut app, "b1");
     // One step of the chain: go on.
@@ -85,11 +88,18 @@ fn a_puzzle_solved_step_by_step_raises_the_rating_and_the_streak() {
     click(&mut app, "b2");
     assert_eq!(turns(&app), ["a1-b1A-b2A"]);
     assert_eq!(screen(&app).attempt, Attempt::Solved);
-    assert!(screen(&app).feedback.starts_with("Solved"), "{}", screen(&app).feedback);
+    assert!(
+        screen(&app).feedback.starts_with("Solved"),
+        "{}",
+        screen(&app).feedback
+    );
     assert!(settings(&app).puzzle_rating > 1500.0);
     assert!(settings(&app).puzzle_deviation < 350.0);
     assert_eq!(
-        (settings(&app).puzzle_streak, settings(&app).puzzle_best_streak),
+        (
+            settings(&app).puzzle_streak,
+            settings(&app).puzzle_best_streak
+        ),
         (1, 1)
     );
 }
@@ -103,7 +113,10 @@ fn a_chain_stopped_early_is_a_miss_and_the_solution_is_shown() {
     send(&mut app, Command::EndTurn);
     assert_eq!(screen(&app).attempt, Attempt::Missed);
     let feedback = screen(&app).feedback.clone();
-    assert!(feedback.contains("a1-b1A stops the chain too early"), "{feedback}");
+    assert!(
+        feedback.contains("a1-b1A stops the chain too early"),
+        "{feedback}"
+    );
     assert!(feedback.contains("The solution: a1-b1A-b2A"), "{feedback}");
     assert!(settings(&app).puzzle_rating < 1500.0);
     assert_eq!(settings(&app).puzzle_streak, 0);
@@ -182,12 +195,16 @@ fn filters_by_board_and_theme_and_the_daily_puzzle() {
     assert!(screen(&app).daily);
     assert_eq!(
         screen(&app).puzzle.as_ref().map(|p| p.id().to_string()),
-        set.daily(today, Some(BoardSize::DIMY)).map(|p| p.id().to_string())
+        set.daily(today, Some(BoardSize::DIMY))
+            .map(|p| p.id().to_string())
     );
     // The next puzzle is the nearest to the player's rating not seen yet.
     let easy = chain_puzzle("easy", "9/9/1B7/9/W1B6 w", 900);
     let set = PuzzleSet::new(vec![easy, big]).expect("ids");
-    assert_eq!(next_puzzle(&set, None, None, 1000.0, &[]).map(Puzzle::id), Some("easy"));
+    assert_eq!(
+        next_puzzle(&set, None, None, 1000.0, &[]).map(Puzzle::id),
+        Some("easy")
+    );
     assert_eq!(
         next_puzzle(&set, None, None, 1000.0, &["easy".into()]).map(Puzzle::id),
         Some("big")

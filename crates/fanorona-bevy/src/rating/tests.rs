@@ -65,7 +65,10 @@ fn the_level_slider_offers_every_level_and_chooses_one() {
     let all: Vec<u8> = (1..=Level::ALL.len() as u8).collect();
     assert_eq!(steps, all);
     // The default: the beginner, the second level from the bottom.
-    assert_eq!(level_of(app.world().resource::<Settings>().level()), Level::Beginner);
+    assert_eq!(
+        level_of(app.world().resource::<Settings>().level()),
+        Level::Beginner
+    );
     // A segment pressed: that level.
     app.world_mut().write_message(Act::new(Action::Level(7)));
     app.update();
@@ -108,7 +111,10 @@ fn a_finished_game_against_the_engine_counts_once_for_the_rating() {
     let settings = app.world().resource::<Settings>();
     assert_eq!(settings.level_results.len(), 1);
     let r = &settings.level_results[0];
-    assert_eq!((r.level.as_str(), r.wins, r.draws, r.losses), ("beginner", 1, 0, 0));
+    assert_eq!(
+        (r.level.as_str(), r.wins, r.draws, r.losses),
+        ("beginner", 1, 0, 0)
+    );
     let rating = estimate(settings).expect("one game");
     assert_eq!(rating.games, 1);
     // A win is evidence of more than the level's strength.
@@ -139,5 +145,9 @@ fn results_add_up_per_level() {
     record(&mut even, 5, Side::White, Some(Side::White));
     record(&mut even, 5, Side::White, Some(Side::Black));
     let r = estimate(&even).expect("games");
-    assert!((r.elo - f64::from(Level::ALL[4].elo())).abs() < 0.5, "{}", r.elo);
+    assert!(
+        (r.elo - f64::from(Level::ALL[4].elo())).abs() < 0.5,
+        "{}",
+        r.elo
+    );
 }

@@ -106,9 +106,7 @@ fn clock_seed() -> u64 {
 /// Starts an exercise from `start` (the player is the side to move): its game and the
 /// trainer's state, for tests and the command line.
 pub fn begin(world: &mut World, start: Position) {
-    let material = world
-        .get_resource::<Trainer>()
-        .map_or(0, |t| t.material);
+    let material = world.get_resource::<Trainer>().map_or(0, |t| t.material);
     let mut trainer = Trainer::new(material, clock_seed());
     let fastest = world
         .get_resource::<Tables>()
@@ -371,13 +369,11 @@ fn follow_game(
                 "Lost.".to_string()
             };
             trainer.feedback = format!("{} {verdict}", trainer.feedback);
-        } else if goal == Goal::Draw && !trainer.thrown && trainer.turns >= exercise::HOLD_TURNS
-        {
+        } else if goal == Goal::Draw && !trainer.thrown && trainer.turns >= exercise::HOLD_TURNS {
             trainer.done = Some(true);
             trainer.feedback = format!(
                 "{} You held the draw for {} turns: exercise done.",
-                trainer.feedback,
-                trainer.turns
+                trainer.feedback, trainer.turns
             );
         }
     }
@@ -516,7 +512,9 @@ fn spawn_panel(mut commands: Commands, trainer: Option<Res<Trainer>>) {
     let feedback = commands
         .spawn(line(TrainerText::Feedback, TEXT_BODY, TEXT))
         .id();
-    let count = commands.spawn(line(TrainerText::Count, TEXT_BODY, DIM)).id();
+    let count = commands
+        .spawn(line(TrainerText::Count, TEXT_BODY, DIM))
+        .id();
     commands
         .entity(panel)
         .add_children(&[title, goal, feedback, count]);
@@ -536,20 +534,19 @@ fn spawn_panel(mut commands: Commands, trainer: Option<Res<Trainer>>) {
         ("Again", TrainerCommand::Again),
         ("Leave", TrainerCommand::Exit),
     ] {
-        let b = commands
-            .spawn(button(label, Action::Trainer(request)))
-            .id();
+        let b = commands.spawn(button(label, Action::Trainer(request))).id();
         commands.entity(actions).add_child(b);
     }
     commands.entity(panel).add_child(actions);
-    let heading = commands
-        .spawn(text("Exercises", TEXT_BODY, ACCENT))
-        .id();
+    let heading = commands.spawn(text("Exercises", TEXT_BODY, ACCENT)).id();
     let kinds = row(&mut commands);
     for (i, material) in MATERIALS.iter().enumerate() {
         let b = commands
             .spawn((
-                button(material.label(), Action::Trainer(TrainerCommand::Material(i))),
+                button(
+                    material.label(),
+                    Action::Trainer(TrainerCommand::Material(i)),
+                ),
                 NeedsStones(material.stones()),
             ))
             .id();
@@ -603,13 +600,26 @@ fn refresh_panel(
     panels: Query<Entity, With<TrainerPanel>>,
     mut texts: Query<(&TrainerText, &mut Text)>,
     mut nodes: Query<
-        (&mut Node, Option<&NeedsStones>, Option<&BuildButton>, Has<BuildBar>),
+        (
+            &mut Node,
+            Option<&NeedsStones>,
+            Option<&BuildButton>,
+            Has<BuildBar>,
+        ),
         (
             Or<(With<NeedsStones>, With<BuildButton>, With<BuildBar>)>,
             Without<BuildFill>,
         ),
     >,
-    mut fill: Query<&mut Node, (With<BuildFill>, Without<NeedsStones>, Without<BuildButton>, Without<BuildBar>)>,
+    mut fill: Query<
+        &mut Node,
+        (
+            With<BuildFill>,
+            Without<NeedsStones>,
+            Without<BuildButton>,
+            Without<BuildBar>,
+        ),
+    >,
 ) {
     let Some(trainer) = trainer else {
         for panel in &panels {
@@ -662,7 +672,10 @@ fn refresh_panel(
         } else if let Some(build) = build {
             !building
                 && max < build.0
-                && !matches!(tables.state(), TablesState::Loading(_) | TablesState::Unknown)
+                && !matches!(
+                    tables.state(),
+                    TablesState::Loading(_) | TablesState::Unknown
+                )
         } else {
             bar && building
         };

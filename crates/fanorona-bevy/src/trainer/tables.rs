@@ -48,28 +48,35 @@ fn binomial(n: u64, k: u64) -> u64 {
     (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
 }
 
-/// Positions of every class of the standard board with 2 to `max_stones` stones (each side at
-/// least one): what building those tables solves.
-pub fn positions_up_to(max_stones: u32) -> u64 {
+/// The positions of each class of the standard board with 2 to `max_stones` stones (each
+/// side at least one).
+fn class_sizes(max_stones: u32) -> Vec<u64> {
     let n = BoardSize::STANDARD.len() as u64;
-    let mut total = 0;
+    let mut sizes = Vec::new();
     for stones in 2..=u64::from(max_stones) {
         for s in 1..stones {
             let o = stones - s;
-            total += binomial(n, s) * binomial(n - s, o);
+            sizes.push(binomial(n, s) * binomial(n - s, o));
         }
     }
-    total
+    sizes
 }
 
-/// What building the tables up to `max_stones` stones costs: bytes on disk (one byte a
-/// position for distances, two bits for win/draw/loss, 32 bytes of header a file) and the
-/// seconds of one core it takes.
+/// Positions of every class of the standard board with 2 to `max_stones` stones (each side at
+/// least one): what building those tables solves.
+pub fn positions_up_to(max_stones: u32) -> u64 {
+    class_sizes(max_stones).iter().sum()
+}
+
+/// What building the tables up to `max_stones` stones costs: bytes on disk (a file a class for
+/// the distances, one byte a position, and one for win/draw/loss, two bits a position; 32
+/// bytes of header each) and the seconds of one core it takes.
 pub fn build_cost(max_stones: u32) -> (u64, u64) {
-    let positions = positions_up_to(max_stones);
-    let classes = u64::from(max_stones.saturating_sub(1)) * u64::from(max_stones) / 2;
-    let bytes = positions + positions.div_ceil(4) + classes * 2 * 32;
-    let seconds = positions.div_ceil(POSITIONS_PER_SECOND).max(1);
+    let sizes = class_sizes(max_stones);
+    let bytes = sizes.iter().map(|&n| 32 + n + 32 + n.div_ceil(4)).sum();
+    let seconds = positions_up_to(max_stones)
+        .div_ceil(POSITIONS_PER_SECOND)
+        .max(1);
     (bytes, seconds)
 }
 

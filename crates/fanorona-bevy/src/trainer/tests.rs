@@ -95,7 +95,8 @@ fn the_whole_chain_wins_by_the_fastest_way() {
     assert_eq!(t.done, Some(true));
     assert_eq!((t.turns, t.best_turns), (1, 1));
     assert!(
-        t.feedback.contains("You won in 1 turn; the fastest win takes 1."),
+        t.feedback
+            .contains("You won in 1 turn; the fastest win takes 1."),
         "{}",
         t.feedback
     );
@@ -188,7 +189,11 @@ fn the_defence_replies_from_the_tables_in_a_chosen_exercise() {
         assert_eq!(now.wdl, Value::Win);
         assert_eq!(now.distance + 2, before.distance);
     }
-    assert!(trainer(&app).feedback.contains("keeps the win"), "{}", trainer(&app).feedback);
+    assert!(
+        trainer(&app).feedback.contains("keeps the win"),
+        "{}",
+        trainer(&app).feedback
+    );
 }
 
 #[test]
@@ -232,10 +237,17 @@ fn tables_are_built_in_the_background_and_kept() {
     assert_eq!(max, 2);
     // White a1 against Black c1: a1-b1A takes c1, a win in one turn.
     let pos = position("9/9/9/9/W1B6 w");
-    assert_eq!(tb.probe(&pos).map(|p| (p.wdl, p.distance)), Some((Value::Win, 1)));
+    assert_eq!(
+        tb.probe(&pos).map(|p| (p.wdl, p.distance)),
+        Some((Value::Win, 1))
+    );
     // Kept for next time: found again in the folder.
     let mut again = Tables::in_dirs(vec![dir.clone()], None);
     again.find();
-    assert!(matches!(again.state(), TablesState::Loading(_)), "{:?}", again.state());
+    assert!(
+        matches!(again.state(), TablesState::Loading(_)),
+        "{:?}",
+        again.state()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

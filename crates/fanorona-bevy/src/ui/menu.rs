@@ -324,6 +324,9 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
         .id();
     commands.entity(grid).add_children(&rows);
     commands.entity(card).add_child(grid);
+    // The engine level as a slider over every level, with the player's rating.
+    let slider = crate::rating::spawn_slider(&mut commands, &settings);
+    commands.entity(card).add_child(slider);
     let buttons = commands
         .spawn((
             Node {
@@ -340,6 +343,13 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
                 ),
                 (
                     button("Tutorial", Action::Tutorial(TutorialCommand::Start)),
+                    Focusable(2)
+                ),
+                (
+                    button(
+                        "Puzzles",
+                        Action::Puzzles(crate::puzzles::PuzzleCommand::Open)
+                    ),
                     Focusable(2)
                 ),
                 (

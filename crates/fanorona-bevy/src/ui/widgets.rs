@@ -55,6 +55,10 @@ pub enum Action {
     Trainer(crate::trainer::TrainerCommand),
     /// Retrying the mistakes of a reviewed game.
     Mistakes(crate::mistakes::MistakesCommand),
+    /// The Puzzles screen.
+    Puzzles(crate::puzzles::PuzzleCommand),
+    /// Choose this engine level (1 is the weakest), from the level slider.
+    Level(u8),
 }
 
 pub(crate) fn button(label: impl Into<String>, action: Action) -> impl Bundle {
@@ -205,9 +209,10 @@ fn perform(
     mut status: ResMut<PersistStatus>,
     in_tutorial: Option<Res<Tutorial>>,
     mut commands: Commands,
-    (mut trainer, mut mistakes): (
+    (mut trainer, mut mistakes, mut puzzles): (
         MessageWriter<crate::trainer::TrainerCommand>,
         MessageWriter<crate::mistakes::MistakesCommand>,
+        MessageWriter<crate::puzzles::PuzzleCommand>,
     ),
 ) {
     let mut game = game;
@@ -267,6 +272,13 @@ fn perform(
             }
             Action::Mistakes(request) => {
                 mistakes.write(*request);
+            }
+            Action::Puzzles(request) => {
+                puzzles.write(*request);
+            }
+            Action::Level(number) => {
+                settings.level = *number;
+                settings.level = settings.level();
             }
             Action::TypeTurn => {
                 if !entry.open {
@@ -505,6 +517,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Confirm>()
         .init_resource::<Focus>()
         .add_message::<Act>()
+        // The features' messages that buttons send (their plugins register them too).
+        .add_message::<crate::trainer::TrainerCommand>()
+        .add_message::<crate::mistakes::MistakesCommand>()
+        .add_message::<crate::puzzles::PuzzleCommand>()
         .add_systems(
             Update,
             (
