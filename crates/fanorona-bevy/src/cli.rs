@@ -79,6 +79,12 @@ pub struct LaunchOptions {
     /// marked (on by itself for a record opened without --turn).
     #[arg(long)]
     pub review: bool,
+    /// Open the Puzzles screen (the puzzle nearest the player's rating).
+    #[arg(long, conflicts_with = "trainer")]
+    pub puzzles: bool,
+    /// Open the endgame trainer (its first exercise, once the tables are found).
+    #[arg(long)]
+    pub trainer: bool,
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), String> {

@@ -250,6 +250,13 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
     if options.analysis {
         app.world_mut().resource_mut::<analysis::Analysis>().enabled = true;
     }
+    // The training screens replace the game set up above in their first frame.
+    if options.puzzles {
+        app.world_mut().write_message(puzzles::PuzzleCommand::Open);
+    }
+    if options.trainer {
+        app.world_mut().write_message(trainer::TrainerCommand::Open);
+    }
     if batch {
         app.insert_resource(WinitSettings {
             focused_mode: UpdateMode::Continuous,
