@@ -43,11 +43,22 @@ pub fn book_turns(position: &Position) -> (Vec<BookEntry>, bool) {
     }
 }
 
-/// One line of the explorer: `d2-e3A  +12 =3 -5  63%  engine +0.12 (depth 8)`.
+/// One line of the explorer: `d2-e3A  +12 =3 -5  63%  engine +0.12 (d8)`; a turn only
+/// searched (no games) shows only the engine's score.
 pub fn row_text(entry: &BookEntry, side: fanorona_core::Color) -> String {
-    let practical = entry
-        .practical()
-        .map_or(String::new(), |p| format!("  {:.0}%", p * 100.0));
+    let games = if entry.games() == 0 {
+        String::new()
+    } else {
+        format!(
+            "  +{} ={} -{}{}",
+            entry.wins,
+            entry.draws,
+            entry.losses,
+            entry
+                .practical()
+                .map_or(String::new(), |p| format!("  {:.0}%", p * 100.0))
+        )
+    };
     let engine = entry.score.map_or(String::new(), |s| {
         format!(
             "  engine {} (d{})",
@@ -55,10 +66,7 @@ pub fn row_text(entry: &BookEntry, side: fanorona_core::Color) -> String {
             entry.depth
         )
     });
-    format!(
-        "{}  +{} ={} -{}{practical}{engine}",
-        entry.turn, entry.wins, entry.draws, entry.losses
-    )
+    format!("{}{games}{engine}", entry.turn)
 }
 
 fn follow(

@@ -68,4 +68,12 @@ fn a_book_turn_is_written_with_its_results_and_score() {
     let mut games = BookEntry::new(start.parse_turn("f2-e3A").expect("legal"));
     games.wins = 1;
     assert_eq!(row_text(&games, Side::White), "f2-e3A  +1 =0 -0  100%");
+    // A turn only searched: its score alone, from White's side with Black to move.
+    let mut searched = BookEntry::new(start.parse_turn("e2-e3A").expect("legal"));
+    searched.score = Some(Score::Cp(50));
+    searched.depth = 7;
+    assert_eq!(
+        row_text(&searched, Side::Black),
+        "e2-e3A  engine -0.50 (d7)"
+    );
 }

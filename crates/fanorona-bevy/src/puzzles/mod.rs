@@ -141,7 +141,7 @@ fn show(screen: &mut PuzzleScreen, puzzle: &Puzzle, daily: bool) -> Match {
     screen.daily = daily;
     screen.match_id = match_id(&game);
     screen.feedback = format!(
-        "{} to move: find the winning turn (a chain to its end).",
+        "{} to move: find the winning turn (a chain goes on to its end).",
         side_name(puzzle.position().side_to_move())
     );
     if !screen.seen.iter().any(|s| s == puzzle.id()) {
@@ -504,7 +504,7 @@ fn refresh_panel(
             },
             PuzzleText::Feedback => screen.feedback.clone(),
             PuzzleText::Rating => format!(
-                "Your rating: {:.0} ± {:.0}. Streak {} (best {}).",
+                "Your rating: {:.0} +/- {:.0}. Streak {} (best {}).",
                 settings.puzzle_rating,
                 2.0 * settings.puzzle_deviation,
                 settings.puzzle_streak,

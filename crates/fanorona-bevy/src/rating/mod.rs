@@ -55,7 +55,7 @@ pub fn estimate(settings: &Settings) -> Option<RatingEstimate> {
 pub fn rating_text(settings: &Settings) -> String {
     match estimate(settings) {
         Some(r) => format!(
-            "Your rating: {:.0} ± {:.0} from {} game{} against the engine",
+            "Your rating: {:.0} +/- {:.0} from {} game{} against the engine",
             r.elo,
             r.error,
             r.games,
@@ -87,24 +87,25 @@ pub fn record(settings: &mut Settings, level: u8, person: Side, winner: Option<S
     }
 }
 
-/// Counts each game a person finishes against the engine, once (by the match's instance).
+/// Counts each game a person finishes against the engine, once (by the match's instance);
+/// only a game seen in progress (a finished record opened from a file is not a result).
 fn record_results(
     game: Option<Res<Match>>,
     mut settings: ResMut<Settings>,
-    mut counted: Local<Option<u64>>,
+    mut live: Local<Option<u64>>,
 ) {
     let Some(game) = game else {
         return;
     };
+    let id = game.generation() >> 32;
     let Some(outcome) = game.outcome() else {
+        *live = Some(id);
         return;
     };
-    let id = game.generation() >> 32;
-    if *counted == Some(id) {
+    if *live != Some(id) {
         return;
     }
-    let players = game.players();
-    let person = match players {
+    let person = match game.players() {
         [Player::Human, Player::Engine] => Side::White,
         [Player::Engine, Player::Human] => Side::Black,
         _ => return,
@@ -113,7 +114,7 @@ fn record_results(
     if game.game().turns().is_empty() {
         return;
     }
-    *counted = Some(id);
+    *live = None;
     record(&mut settings, game.level(), person, outcome.winner);
 }
 

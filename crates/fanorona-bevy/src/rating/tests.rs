@@ -110,6 +110,7 @@ fn a_finished_game_against_the_engine_counts_once_for_the_rating() {
     app.update();
     let settings = app.world().resource::<Settings>();
     assert_eq!(settings.level_results.len(), 1);
+    let counted = settings.level_results.clone();
     let r = &settings.level_results[0];
     assert_eq!(
         (r.level.as_str(), r.wins, r.draws, r.losses),
@@ -119,6 +120,19 @@ fn a_finished_game_against_the_engine_counts_once_for_the_rating() {
     assert_eq!(rating.games, 1);
     // A win is evidence of more than the level's strength.
     assert!(rating.elo > f64::from(Level::Beginner.elo()));
+    // A finished game opened afterwards (a record) is not a result of the person's.
+    let mut finished =
+        fanorona_core::Game::new(Position::from_fen("9/9/9/9/W1B6 w").expect("valid"));
+    let turn = finished.position().parse_turn("a1-b1A").expect("legal");
+    finished.play(&turn).expect("legal");
+    app.insert_resource(Match::from_game(
+        finished,
+        [Player::Human, Player::Engine],
+        2,
+    ));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Settings>().level_results, counted);
 }
 
 #[test]

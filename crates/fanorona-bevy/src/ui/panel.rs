@@ -536,15 +536,27 @@ fn refresh_game_ui(
                 (true, Some(r)) => {
                     let ply = viewing.unwrap_or(game.game().turns().len());
                     let start_side = game.game().start().side_to_move();
-                    let mut out = format!(
-                        "Evaluation: {} ({} in stones for White; depth {}{}, {} nodes)",
-                        evaluation_words(r),
-                        r.score_text(),
-                        r.depth,
-                        if r.finished { "" } else { ", thinking" },
-                        r.nodes,
-                    );
-                    if r.lines.len() <= 1 {
+                    let several = r.lines.len() > 1;
+                    let mut out = if several {
+                        // Shorter, so that the lines fit the panel.
+                        format!(
+                            "Evaluation: {} (depth {}{}, {} nodes)",
+                            evaluation_words(r),
+                            r.depth,
+                            if r.finished { "" } else { ", thinking" },
+                            r.nodes,
+                        )
+                    } else {
+                        format!(
+                            "Evaluation: {} ({} in stones for White; depth {}{}, {} nodes)",
+                            evaluation_words(r),
+                            r.score_text(),
+                            r.depth,
+                            if r.finished { "" } else { ", thinking" },
+                            r.nodes,
+                        )
+                    };
+                    if !several {
                         out += &format!("\nBest line: {}", r.line_text(ply, start_side, 6));
                     } else {
                         // The best lines (MultiPV), each with its score and depth.
@@ -554,7 +566,7 @@ fn refresh_game_ui(
                                 i + 1,
                                 crate::analysis::score_text(line.score, r.side),
                                 line.depth,
-                                crate::analysis::line_text(&line.pv, ply, start_side, 3)
+                                crate::analysis::line_text(&line.pv, ply, start_side, 2)
                             );
                         }
                     }
