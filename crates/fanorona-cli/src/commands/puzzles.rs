@@ -156,12 +156,36 @@ pub fn run(args: &PuzzlesArgs) -> Result<ExitCode> {
         }
     }
     let bar = progress::bar(args.self_play, "self-play");
-    for g in 0..args.self_play {
-        let seed = Rng::new(args.seed ^ 0x5E1F_0000).next_u64().wrapping_add(g);
-        let game = generate::self_play(size, args.nodes, args.noise as i32, seed, 400)
-            .context("self-play")?;
-        push_positions(&mut candidates, game.positions());
-        bar.inc(1);
+    let base = Rng::new(args.seed ^ 0x5E1F_0000).next_u64();
+    let mut g = 0;
+    while g < args.self_play {
+        // A round of games, one a thread, kept in the order of their numbers.
+        let round: Vec<u64> = (g..args.self_play.min(g + args.threads as u64)).collect();
+        let games: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = round
+                .iter()
+                .map(|&n| {
+                    scope.spawn(move || {
+                        generate::self_play(
+                            size,
+                            args.nodes,
+                            args.noise as i32,
+                            base.wrapping_add(n),
+                            400,
+                        )
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a self-play thread panicked"))
+                .collect()
+        });
+        for game in games {
+            push_positions(&mut candidates, game.context("self-play")?.positions());
+            bar.inc(1);
+        }
+        g += round.len() as u64;
     }
     bar.finish_and_clear();
     let mut rng = Rng::new(args.seed ^ 0xE5D6_A3E5);
