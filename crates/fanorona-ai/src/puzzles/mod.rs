@@ -610,6 +610,7 @@ pub fn day_of_date(year: i32, month: u32, day: u32) -> Option<i64> {
 ///
 /// let set = puzzles::shipped();
 /// assert!(set.filter(Some(BoardSize::STANDARD), None).count() > 0);
+/// assert!(set.filter(Some(BoardSize::DIMY), None).count() >= 50);
 /// ```
 pub fn shipped() -> PuzzleSet {
     let mut set = PuzzleSet::parse(SHIPPED_5X9).expect("the shipped 5x9 set parses");
