@@ -446,6 +446,22 @@ impl Puzzle {
     }
 }
 
+/// Two puzzles of a set have this id.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DuplicateId(pub String);
+
+impl fmt::Display for DuplicateId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "two puzzles have the id {}",
+            fanorona_core::escape::quoted(&self.0)
+        )
+    }
+}
+
+impl std::error::Error for DuplicateId {}
+
 /// A set of puzzles, in the order of its file.
 ///
 /// Read one with [`PuzzleSet::parse`] (or `str::parse`); `Display` writes the puzzle format
@@ -460,12 +476,12 @@ impl PuzzleSet {
     ///
     /// # Errors
     ///
-    /// The id of the first puzzle whose id is taken by an earlier one.
-    pub fn new(puzzles: Vec<Puzzle>) -> Result<PuzzleSet, String> {
+    /// [`DuplicateId`] when two puzzles have the same id.
+    pub fn new(puzzles: Vec<Puzzle>) -> Result<PuzzleSet, DuplicateId> {
         let mut ids: Vec<&str> = puzzles.iter().map(Puzzle::id).collect();
         ids.sort_unstable();
         if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
-            return Err(w[0].to_owned());
+            return Err(DuplicateId(w[0].to_owned()));
         }
         Ok(PuzzleSet { puzzles })
     }
@@ -503,10 +519,10 @@ impl PuzzleSet {
     ///
     /// # Errors
     ///
-    /// An id of `other` already in this set; this set is then unchanged.
-    pub fn extend(&mut self, other: PuzzleSet) -> Result<(), String> {
+    /// [`DuplicateId`] for an id of `other` already in this set; this set is then unchanged.
+    pub fn extend(&mut self, other: PuzzleSet) -> Result<(), DuplicateId> {
         if let Some(p) = other.puzzles.iter().find(|p| self.get(&p.id).is_some()) {
-            return Err(p.id.clone());
+            return Err(DuplicateId(p.id.clone()));
         }
         self.puzzles.extend(other.puzzles);
         Ok(())

@@ -279,7 +279,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<ExitCode> {
     }
     bar.finish_and_clear();
 
-    let set = PuzzleSet::new(found).map_err(|id| anyhow::anyhow!("two puzzles {id}"))?;
+    let set = PuzzleSet::new(found)?;
     let tactics = set
         .puzzles()
         .iter()
@@ -445,7 +445,7 @@ fn write_progress(
     next: usize,
     found: &[Puzzle],
 ) -> Result<()> {
-    let set = PuzzleSet::new(found.to_vec()).map_err(|id| anyhow::anyhow!("two puzzles {id}"))?;
+    let set = PuzzleSet::new(found.to_vec())?;
     let text = format!("{PROGRESS_HEAD}{command}\n# next: {next}\n{set}");
     output::write_file(path, text.as_bytes())
 }
