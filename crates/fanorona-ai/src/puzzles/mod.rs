@@ -54,6 +54,9 @@ pub use rating::{
 
 /// The shipped puzzles of the standard 5x9 board, in the puzzle format.
 pub const SHIPPED_5X9: &str = include_str!("../../puzzles/5x9.txt");
+/// The shipped endgame puzzles of the standard 5x9 board (wins in N by the endgame tables,
+/// from random positions of 3 and 4 stones), in the puzzle format.
+pub const SHIPPED_5X9_ENDGAMES: &str = include_str!("../../puzzles/5x9-endgames.txt");
 /// The shipped puzzles of the 5x5 board, in the puzzle format.
 pub const SHIPPED_5X5: &str = include_str!("../../puzzles/5x5.txt");
 
@@ -617,8 +620,9 @@ pub fn day_of_date(year: i32, month: u32, day: u32) -> Option<i64> {
     Some(era * 146_097 + doe - 719_468)
 }
 
-/// The puzzle set shipped in the binary: the 5x9 puzzles, then the 5x5 ones
-/// ([`SHIPPED_5X9`], [`SHIPPED_5X5`]), parsed at each call (a few milliseconds).
+/// The puzzle set shipped in the binary: the 5x9 puzzles, the 5x9 endgames, then the 5x5
+/// puzzles ([`SHIPPED_5X9`], [`SHIPPED_5X9_ENDGAMES`], [`SHIPPED_5X5`]), parsed at each call
+/// (a few milliseconds).
 ///
 /// ```
 /// use fanorona_ai::puzzles;
@@ -630,8 +634,10 @@ pub fn day_of_date(year: i32, month: u32, day: u32) -> Option<i64> {
 /// ```
 pub fn shipped() -> PuzzleSet {
     let mut set = PuzzleSet::parse(SHIPPED_5X9).expect("the shipped 5x9 set parses");
-    set.extend(PuzzleSet::parse(SHIPPED_5X5).expect("the shipped 5x5 set parses"))
-        .expect("the shipped sets have distinct ids");
+    for more in [SHIPPED_5X9_ENDGAMES, SHIPPED_5X5] {
+        set.extend(PuzzleSet::parse(more).expect("the shipped sets parse"))
+            .expect("the shipped sets have distinct ids");
+    }
     set
 }
 
