@@ -148,7 +148,8 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              and renamed into place (the set when it is complete, the progress every 30 \
              seconds), so an error, Ctrl-C or a crash leaves FILE as it was and the progress \
              of the last save, from which the same command resumes. A game that cannot be read \
-             or replayed is skipped. Without --out the set goes to standard output."
+             or replayed is skipped. Without --out the set goes to standard output. --check FILE \
+             only reads FILE (and the tables) and writes no file."
         }
         "engine" => {
             "Writes no file: the protocol's replies go to standard output. Every `go` is \

@@ -129,3 +129,32 @@ fn usage_errors() {
     assert_eq!(run.status.code(), Some(2));
     assert!(stderr(&run).contains("cannot open"), "{}", stderr(&run));
 }
+
+#[test]
+fn check_finds_a_wrong_solution() {
+    let dir = Dir::new();
+    let good = dir.path("good.txt");
+    let bad = dir.path("bad.txt");
+    // h7 of the first shipped set: three turns of one family win; listing one is wrong.
+    let line = "h7;BB5BB/BBB1W4/3B4W/6WWW/1W7 w 0 6;e4-d4A e4-d4A-d5W e4-d4A-d5W-c5A;tactic 6;;960";
+    std::fs::write(&good, format!("fanorona-puzzles 1\n{line}\n")).expect("write");
+    let run = fanorona(&["puzzles", "--check", &good]);
+    assert!(run.status.success(), "{}", stdout(&run));
+    assert_eq!(
+        stdout(&run)
+            .lines()
+            .last()
+            .map(|l| l.starts_with("1 of 1 puzzles check")),
+        Some(true)
+    );
+    let wrong = line.replace("e4-d4A e4-d4A-d5W e4-d4A-d5W-c5A", "e4-d4A");
+    std::fs::write(&bad, format!("fanorona-puzzles 1\n{wrong}\n")).expect("write");
+    let run = fanorona(&["puzzles", "--check", &bad]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(stdout(&run).starts_with("h7: the search at depth 6 finds the solution e4-d4A e4-d4A-d5W e4-d4A-d5W-c5A, not e4-d4A"), "{}", stdout(&run));
+    // A win in N without tables cannot be checked.
+    let win = "w1;9/9/9/1B7/W1B6 w;a1-b1A;win 1;endgame;1000";
+    std::fs::write(&bad, format!("fanorona-puzzles 1\n{win}\n")).expect("write");
+    let run = fanorona(&["puzzles", "--check", &bad]);
+    assert_eq!(run.status.code(), Some(1));
+}

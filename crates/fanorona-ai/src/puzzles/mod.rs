@@ -54,6 +54,9 @@ pub use rating::{
 
 /// The shipped puzzles of the standard 5x9 board, in the puzzle format.
 pub const SHIPPED_5X9: &str = include_str!("../../puzzles/5x9.txt");
+/// The shipped endgame puzzles of the standard 5x9 board (wins in N by the endgame tables,
+/// from random positions of 3 and 4 stones), in the puzzle format.
+pub const SHIPPED_5X9_ENDGAMES: &str = include_str!("../../puzzles/5x9-endgames.txt");
 /// The shipped puzzles of the 5x5 board, in the puzzle format.
 pub const SHIPPED_5X5: &str = include_str!("../../puzzles/5x5.txt");
 
@@ -446,6 +449,22 @@ impl Puzzle {
     }
 }
 
+/// Two puzzles of a set have this id.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DuplicateId(pub String);
+
+impl fmt::Display for DuplicateId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "two puzzles have the id {}",
+            fanorona_core::escape::quoted(&self.0)
+        )
+    }
+}
+
+impl std::error::Error for DuplicateId {}
+
 /// A set of puzzles, in the order of its file.
 ///
 /// Read one with [`PuzzleSet::parse`] (or `str::parse`); `Display` writes the puzzle format
@@ -460,12 +479,12 @@ impl PuzzleSet {
     ///
     /// # Errors
     ///
-    /// The id of the first puzzle whose id is taken by an earlier one.
-    pub fn new(puzzles: Vec<Puzzle>) -> Result<PuzzleSet, String> {
+    /// [`DuplicateId`] when two puzzles have the same id.
+    pub fn new(puzzles: Vec<Puzzle>) -> Result<PuzzleSet, DuplicateId> {
         let mut ids: Vec<&str> = puzzles.iter().map(Puzzle::id).collect();
         ids.sort_unstable();
         if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
-            return Err(w[0].to_owned());
+            return Err(DuplicateId(w[0].to_owned()));
         }
         Ok(PuzzleSet { puzzles })
     }
@@ -503,10 +522,10 @@ impl PuzzleSet {
     ///
     /// # Errors
     ///
-    /// An id of `other` already in this set; this set is then unchanged.
-    pub fn extend(&mut self, other: PuzzleSet) -> Result<(), String> {
+    /// [`DuplicateId`] for an id of `other` already in this set; this set is then unchanged.
+    pub fn extend(&mut self, other: PuzzleSet) -> Result<(), DuplicateId> {
         if let Some(p) = other.puzzles.iter().find(|p| self.get(&p.id).is_some()) {
-            return Err(p.id.clone());
+            return Err(DuplicateId(p.id.clone()));
         }
         self.puzzles.extend(other.puzzles);
         Ok(())
@@ -601,8 +620,9 @@ pub fn day_of_date(year: i32, month: u32, day: u32) -> Option<i64> {
     Some(era * 146_097 + doe - 719_468)
 }
 
-/// The puzzle set shipped in the binary: the 5x9 puzzles, then the 5x5 ones
-/// ([`SHIPPED_5X9`], [`SHIPPED_5X5`]), parsed at each call (a few milliseconds).
+/// The puzzle set shipped in the binary: the 5x9 puzzles, the 5x9 endgames, then the 5x5
+/// puzzles ([`SHIPPED_5X9`], [`SHIPPED_5X9_ENDGAMES`], [`SHIPPED_5X5`]), parsed at each call
+/// (a few milliseconds).
 ///
 /// ```
 /// use fanorona_ai::puzzles;
@@ -610,11 +630,14 @@ pub fn day_of_date(year: i32, month: u32, day: u32) -> Option<i64> {
 ///
 /// let set = puzzles::shipped();
 /// assert!(set.filter(Some(BoardSize::STANDARD), None).count() > 0);
+/// assert!(set.filter(Some(BoardSize::DIMY), None).count() >= 50);
 /// ```
 pub fn shipped() -> PuzzleSet {
     let mut set = PuzzleSet::parse(SHIPPED_5X9).expect("the shipped 5x9 set parses");
-    set.extend(PuzzleSet::parse(SHIPPED_5X5).expect("the shipped 5x5 set parses"))
-        .expect("the shipped sets have distinct ids");
+    for more in [SHIPPED_5X9_ENDGAMES, SHIPPED_5X5] {
+        set.extend(PuzzleSet::parse(more).expect("the shipped sets parse"))
+            .expect("the shipped sets have distinct ids");
+    }
     set
 }
 

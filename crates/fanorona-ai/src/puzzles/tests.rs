@@ -49,8 +49,12 @@ fn judge_a_chain_step_by_step() {
 
 #[test]
 fn judge_solved_when_the_turn_cannot_go_on() {
-    // h7: e4-d4A, e4-d4A-d5W and e4-d4A-d5W-c5A all win; the longest cannot go on.
-    let set = PuzzleSet::parse(SHIPPED_5X9).expect("parses");
+    // e4-d4A, e4-d4A-d5W and e4-d4A-d5W-c5A all win; the longest cannot go on.
+    let set = PuzzleSet::parse(
+        "fanorona-puzzles 1\nh7;BB5BB/BBB1W4/3B4W/6WWW/1W7 w 0 6;\
+         e4-d4A e4-d4A-d5W e4-d4A-d5W-c5A;tactic 6;;960\n",
+    )
+    .expect("parses");
     let p = set.get("h7").expect("h7");
     assert_eq!(p.solution().len(), 3);
     let long = steps(p, "e4-d4A-d5W-c5A");

@@ -81,6 +81,11 @@ pub struct PuzzlesArgs {
     /// output, the default).
     #[arg(long, value_name = "FILE")]
     pub out: Option<String>,
+    /// Check the puzzles of this file instead of making a set: each tactic by the search at
+    /// its depth, each win in N by --tables; prints the puzzles that fail and exits with
+    /// status 1 when one does.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["files", "self_play", "random_endgames", "out", "json"])]
+    pub check: Option<String>,
     /// Threads judging candidates at once (the set is the same with any number).
     #[arg(long, default_value_t = 1, value_parser = ranged::<usize>(1..=256))]
     pub threads: usize,
@@ -96,6 +101,9 @@ struct Candidate {
 
 /// Runs `fanorona puzzles`.
 pub fn run(args: &PuzzlesArgs) -> Result<ExitCode> {
+    if let Some(file) = &args.check {
+        return run_check(args, file);
+    }
     let start = Instant::now();
     let size: BoardSize = args.board.parse().context("in --board")?;
     if size == BoardSize::TELO {
@@ -156,12 +164,36 @@ pub fn run(args: &PuzzlesArgs) -> Result<ExitCode> {
         }
     }
     let bar = progress::bar(args.self_play, "self-play");
-    for g in 0..args.self_play {
-        let seed = Rng::new(args.seed ^ 0x5E1F_0000).next_u64().wrapping_add(g);
-        let game = generate::self_play(size, args.nodes, args.noise as i32, seed, 400)
-            .context("self-play")?;
-        push_positions(&mut candidates, game.positions());
-        bar.inc(1);
+    let base = Rng::new(args.seed ^ 0x5E1F_0000).next_u64();
+    let mut g = 0;
+    while g < args.self_play {
+        // A round of games, one a thread, kept in the order of their numbers.
+        let round: Vec<u64> = (g..args.self_play.min(g + args.threads as u64)).collect();
+        let games: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = round
+                .iter()
+                .map(|&n| {
+                    scope.spawn(move || {
+                        generate::self_play(
+                            size,
+                            args.nodes,
+                            args.noise as i32,
+                            base.wrapping_add(n),
+                            400,
+                        )
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a self-play thread panicked"))
+                .collect()
+        });
+        for game in games {
+            push_positions(&mut candidates, game.context("self-play")?.positions());
+            bar.inc(1);
+        }
+        g += round.len() as u64;
     }
     bar.finish_and_clear();
     let mut rng = Rng::new(args.seed ^ 0xE5D6_A3E5);
@@ -247,7 +279,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<ExitCode> {
     }
     bar.finish_and_clear();
 
-    let set = PuzzleSet::new(found).map_err(|id| anyhow::anyhow!("two puzzles {id}"))?;
+    let set = PuzzleSet::new(found)?;
     let tactics = set
         .puzzles()
         .iter()
@@ -325,6 +357,45 @@ pub fn run(args: &PuzzlesArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Runs `fanorona puzzles --check FILE`.
+fn run_check(args: &PuzzlesArgs, file: &str) -> Result<ExitCode> {
+    let start = Instant::now();
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", shown(file)))?;
+    let set = PuzzleSet::parse(&text).with_context(|| format!("in {}", shown(file)))?;
+    let tables =
+        match &args.tables {
+            Some(dir) => Some(Tablebase::load(dir).with_context(|| {
+                format!("cannot load the tables in {}", output::shown_path(dir))
+            })?),
+            None => None,
+        };
+    let bar = progress::bar(set.len() as u64, "puzzles");
+    let mut searcher = fanorona_ai::puzzles::check::searcher();
+    let mut failed = 0;
+    let mut w = output::stdout();
+    for p in set.puzzles() {
+        if let Err(e) = fanorona_ai::puzzles::check::check(p, &mut searcher, tables.as_ref()) {
+            failed += 1;
+            writeln!(w, "{}: {e}", p.id())?;
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    writeln!(
+        w,
+        "{} of {} puzzles check ({:.1} s)",
+        set.len() - failed,
+        set.len(),
+        start.elapsed().as_secs_f64()
+    )?;
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
 /// Adds the positions of a game (after the start) under the standard rules of its game.
 fn push_positions(candidates: &mut Vec<Candidate>, positions: &[Position]) {
     for pos in positions.iter().skip(1) {
@@ -374,7 +445,7 @@ fn write_progress(
     next: usize,
     found: &[Puzzle],
 ) -> Result<()> {
-    let set = PuzzleSet::new(found.to_vec()).map_err(|id| anyhow::anyhow!("two puzzles {id}"))?;
+    let set = PuzzleSet::new(found.to_vec())?;
     let text = format!("{PROGRESS_HEAD}{command}\n# next: {next}\n{set}");
     output::write_file(path, text.as_bytes())
 }
