@@ -129,7 +129,7 @@ const SHOT_SIZE: Size = Size {
 /// The client screenshots (those `docs/client.md` shows): file name under `docs/images/`,
 /// picture size, and the client arguments that pick the scene. Paths are relative to the
 /// workspace root, where the task runs the client.
-pub const SCREENSHOTS: [(&str, Size, &[&str]); 10] = [
+pub const SCREENSHOTS: [(&str, Size, &[&str]); 14] = [
     ("client-start.png", SHOT_SIZE, &[]),
     (
         "client-chain.png",
@@ -174,6 +174,33 @@ pub const SCREENSHOTS: [(&str, Size, &[&str]); 10] = [
         SHOT_SIZE,
         // The start: the opening book's turns and the analysis' three best lines.
         &["--analysis", "--timeout", "400"],
+    ),
+    // The menu and a game in French and in Malagasy (docs/client.md, "Texts and languages").
+    ("client-menu-fr.png", SHOT_SIZE, &["--menu", "--lang", "fr"]),
+    ("client-menu-mg.png", SHOT_SIZE, &["--menu", "--lang", "mg"]),
+    (
+        "client-game-fr.png",
+        SHOT_SIZE,
+        &[
+            "--game",
+            "docs/images/client-chain.fgn",
+            "--turn",
+            "5",
+            "--lang",
+            "fr",
+        ],
+    ),
+    (
+        "client-game-mg.png",
+        SHOT_SIZE,
+        &[
+            "--game",
+            "docs/images/client-chain.fgn",
+            "--turn",
+            "5",
+            "--lang",
+            "mg",
+        ],
     ),
 ];
 

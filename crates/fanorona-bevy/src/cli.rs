@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
+use crate::i18n::Language;
+
 /// Play Fanorona on a 3D board.
 ///
 /// Without options the client opens on the menu (the tutorial is offered on the first start).
@@ -18,6 +20,7 @@ use clap::Parser;
 ///   fanorona-3d games/2026-11-30.fgn --turn 12       # a saved game, after its 12th turn
 ///   fanorona-3d --tutorial 3                         # the tutorial, from its third lesson
 ///   fanorona-3d --screenshot out.png --size 640x360
+///   fanorona-3d --menu --lang mg --screenshot menu-mg.png
 ///   fanorona-3d --benchmark-frames 300 --warmup 10 --size 64x64
 #[derive(Parser, Clone, Debug, Default, PartialEq)]
 #[command(name = "fanorona-3d", version, verbatim_doc_comment)]
@@ -85,6 +88,18 @@ pub struct LaunchOptions {
     /// Open the endgame trainer (its first exercise, once the tables are found).
     #[arg(long)]
     pub trainer: bool,
+    /// The language of the texts: en (English), fr (French) or mg (Malagasy), as if chosen in
+    /// the menu. Default: the one chosen in the menu, else the system's (LANG, LC_ALL,
+    /// LC_MESSAGES); English with --screenshot and --benchmark-frames.
+    #[arg(long, value_name = "CODE", value_parser = parse_language)]
+    pub lang: Option<Language>,
+}
+
+fn parse_language(text: &str) -> Result<Language, String> {
+    Language::ALL
+        .into_iter()
+        .find(|l| l.code() == text.trim())
+        .ok_or_else(|| "expected a language code: en, fr or mg".to_string())
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), String> {

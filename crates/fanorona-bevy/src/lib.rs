@@ -6,6 +6,7 @@
 //! [`browser`], the [`puzzles`] screen, the endgame [`trainer`], retrying the [`mistakes`] of a
 //! reviewed game, the opening [`explorer`], the level slider and the player's [`rating`], and
 //! the [`ui`] (layout, theme, widgets, menu, game panels); plus [`settings`],
+//! the texts in every language ([`i18n`], message files in `locales/`),
 //! the command line ([`cli`]) and batch mode ([`batch`]) for screenshots and frame timing.
 //! Screens are the [`Screen`] states. The rules come only from `fanorona-core`, the engine
 //! only from `fanorona-ai`.
@@ -27,6 +28,7 @@ pub mod browser;
 pub mod cli;
 pub mod explorer;
 pub mod game;
+pub mod i18n;
 pub mod mistakes;
 pub mod puzzles;
 pub mod rating;
@@ -65,6 +67,7 @@ pub enum Screen {
 /// Every plugin of the client except Bevy's own (used by the app and by tests).
 pub fn client_plugins(app: &mut App) {
     app.add_plugins((
+        i18n::plugin,
         game::plugin,
         board::plugin,
         board::camera::plugin,
@@ -88,6 +91,7 @@ pub fn client_plugins(app: &mut App) {
 /// A message naming the bad position string or record file.
 pub fn initial_game(options: &LaunchOptions) -> Result<Option<Game>, String> {
     if let Some(text) = &options.position {
+        // i18n: not text (a start-up error on the terminal)
         let position = Position::from_fen(text).map_err(|e| format!("--position {text:?}: {e}"))?;
         return Ok(Some(Game::new(position)));
     }
@@ -100,6 +104,7 @@ pub fn initial_game(options: &LaunchOptions) -> Result<Option<Game>, String> {
     };
     if turn > full.turns().len() {
         return Err(format!(
+            // i18n: not text (a start-up error on the terminal)
             "--turn {turn}: {} has only {} turns",
             path.display(),
             full.turns().len()
@@ -150,6 +155,8 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
             } else {
                 AnimationSpeed::Off
             },
+            // The same picture on every machine: English unless asked.
+            language: Some(options.lang.unwrap_or(i18n::Language::English)),
             ..Settings::default()
         };
         (settings, None, None)
@@ -167,6 +174,9 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
         if options.engines {
             settings.mode = Mode::EngineVsEngine;
         }
+        if options.lang.is_some() {
+            settings.language = options.lang;
+        }
         (settings, path, default_games_dir())
     };
     let (width, height) = options.size.unwrap_or((1280, 720));
@@ -175,6 +185,7 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
+                    // i18n: not text (the window's title: the game's name in every language)
                     title: "Fanorona".into(),
                     // Batch mode draws at exactly the size asked for (the same picture on
                     // every screen); a player's window follows the screen's scale factor, so
@@ -193,6 +204,7 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
                 ..default()
             })
             .set(bevy::log::LogPlugin {
+                // i18n: not text (a log filter)
                 filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn".into(),
                 ..default()
             }),
@@ -216,6 +228,7 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
         for name in &options.clicks {
             let point = m.size().parse_point(name).ok_or_else(|| {
                 format!(
+                    // i18n: not text (a start-up error on the terminal)
                     "--clicks: {name:?} is not a point of the {} board",
                     m.size()
                 )

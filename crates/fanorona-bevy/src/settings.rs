@@ -1,4 +1,4 @@
-//! Player settings (mode, colour, engine level, board, rule options, animation speed) and the
+//! Player settings (mode, colour, engine level, board, rule options, animation speed, language) and the
 //! small JSON file in the user's configuration directory that keeps them across restarts.
 
 use std::fmt;
@@ -8,6 +8,8 @@ use std::str::FromStr;
 use bevy::prelude::*;
 use fanorona_core::{BoardSize, Color as Side, GameKind, Position, Rules};
 use serde::{Deserialize, Serialize};
+
+use crate::i18n::Language;
 
 /// Who plays which side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,12 +28,12 @@ impl Mode {
     /// All modes, in menu order.
     pub const ALL: [Mode; 3] = [Mode::HumanVsEngine, Mode::TwoPlayers, Mode::EngineVsEngine];
 
-    /// Text shown in the menu.
+    /// Text shown in the menu (a message id).
     pub fn label(self) -> &'static str {
         match self {
-            Mode::HumanVsEngine => "Person vs engine",
-            Mode::TwoPlayers => "Two players",
-            Mode::EngineVsEngine => "Engine vs engine",
+            Mode::HumanVsEngine => "mode-human-vs-engine",
+            Mode::TwoPlayers => "mode-two-players",
+            Mode::EngineVsEngine => "mode-engine-vs-engine",
         }
     }
 }
@@ -70,13 +72,13 @@ impl AnimationSpeed {
         }
     }
 
-    /// Text shown in the menu.
+    /// Text shown in the menu (a message id).
     pub fn label(self) -> &'static str {
         match self {
-            AnimationSpeed::Slow => "Slow",
-            AnimationSpeed::Normal => "Normal",
-            AnimationSpeed::Fast => "Fast",
-            AnimationSpeed::Off => "Off",
+            AnimationSpeed::Slow => "animation-slow",
+            AnimationSpeed::Normal => "animation-normal",
+            AnimationSpeed::Fast => "animation-fast",
+            AnimationSpeed::Off => "menu-off",
         }
     }
 }
@@ -144,6 +146,9 @@ pub struct Settings {
     pub clock: crate::game::clock::TimeControl,
     /// Whether the sounds are off.
     pub muted: bool,
+    /// The language chosen in the menu; none: the system's locale (see
+    /// [`crate::i18n::system_language`]).
+    pub language: Option<Language>,
     /// How many best lines analysis mode shows, 1 to [`crate::analysis::MAX_LINES`].
     pub analysis_lines: u8,
     /// The player's puzzle rating (Glicko-2: rating, deviation, volatility).
@@ -189,6 +194,7 @@ impl Default for Settings {
             tutorial_offered: false,
             clock: crate::game::clock::TimeControl::Off,
             muted: false,
+            language: None,
             analysis_lines: crate::analysis::DEFAULT_LINES,
             puzzle_rating: 1500.0,
             puzzle_deviation: 350.0,
@@ -223,6 +229,11 @@ impl Settings {
     /// Stores new rule options.
     pub fn set_rules(&mut self, rules: Rules) {
         self.rules = rules.to_string();
+    }
+
+    /// The language texts are shown in: the one chosen, else the system's.
+    pub fn language(&self) -> Language {
+        self.language.unwrap_or_else(crate::i18n::system_language)
     }
 
     /// The engine level clamped to the offered range.
@@ -263,6 +274,7 @@ impl Settings {
 /// Where settings live: `<config dir>/fanorona/settings.json` (for example
 /// `~/.config/fanorona/settings.json` on Linux).
 pub fn default_settings_path() -> Option<PathBuf> {
+    // i18n: not text (folder and file names)
     dirs::config_dir().map(|dir| dir.join("fanorona").join("settings.json"))
 }
 
@@ -280,6 +292,7 @@ impl fmt::Display for SettingsError {
         match self {
             SettingsError::Io(path, e) => write!(f, "{}: {e}", path.display()),
             SettingsError::Parse(path, e) => {
+                // i18n: not text (the error in a log or the terminal)
                 write!(f, "{}: not a settings file: {e}", path.display())
             }
         }

@@ -24,10 +24,18 @@ pub(crate) fn bits(names: &[&str]) -> Bitboard {
     names.iter().fold(Bitboard::EMPTY, |b, n| b | pt(n).bit())
 }
 
+/// The default settings, in English whatever the machine's locale (tests read English texts).
+pub(crate) fn english() -> Settings {
+    Settings {
+        language: Some(crate::i18n::Language::English),
+        ..Settings::default()
+    }
+}
+
 pub(crate) fn app_with(game: Match) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
-        .insert_resource(Settings::default())
+        .insert_resource(english())
         .insert_resource(game)
         .insert_resource(MinThink(Duration::ZERO))
         .add_plugins((

@@ -18,6 +18,7 @@ use fanorona_core::{Color as Side, Game, Turn};
 use crate::Screen;
 use crate::game::engine::Thinking;
 use crate::game::flow::{Command, FlowSet, Match};
+use crate::i18n::{Arg, Msg};
 
 /// Size of the analysis engine's transposition table.
 const HASH_MB: usize = 32;
@@ -55,19 +56,6 @@ pub struct Line {
     pub score: Score,
     /// The turn and the expected replies.
     pub pv: Vec<Turn>,
-}
-
-/// A score for `side` (to move) in words from White's point of view: `+1.25` (stones),
-/// `White wins in 3`.
-pub fn score_text(score: Score, side: Side) -> String {
-    let sign = if side == Side::White { 1 } else { -1 };
-    match score {
-        Score::Cp(cp) => format!("{:+.2}", f64::from(cp * sign) / 100.0),
-        Score::Win(n) => {
-            let winner = if n * sign > 0 { "White" } else { "Black" };
-            format!("{winner} wins in {}", n.abs())
-        }
-    }
 }
 
 /// A line of turns in notation, numbered like a record (`12. f2-e3A d4-d3W 13. ...`): the
@@ -124,7 +112,7 @@ impl Report {
     }
 
     /// The evaluation in words from White's point of view: `+1.25` (stones), `White wins in 3`.
-    pub fn score_text(&self) -> String {
+    pub fn score_text(&self) -> Msg {
         score_text(self.score, self.side)
     }
 
@@ -159,6 +147,30 @@ impl Report {
         }
         lines.truncate(wanted.max(1));
         self.lines = lines;
+    }
+}
+
+/// `score` (for `side`, to move) from White's point of view: `+1.25` (stones), `White wins in
+/// 3`, in the player's language.
+pub fn score_text(score: Score, side: Side) -> Msg {
+    let sign = if side == Side::White { 1 } else { -1 };
+    match score {
+        Score::Cp(cp) => {
+            let white = cp * sign;
+            Msg::new("score-stones")
+                .with("sign", if white < 0 { "-" } else { "+" })
+                .with("value", Arg::Decimal(f64::from(white.abs()) / 100.0, 2))
+        }
+        Score::Win(n) => {
+            let winner = if n * sign > 0 {
+                Side::White
+            } else {
+                Side::Black
+            };
+            Msg::new("eval-wins-in")
+                .with("side", crate::game::flow::side_name(winner))
+                .with("turns", n.abs())
+        }
     }
 }
 
@@ -247,6 +259,7 @@ fn stop_job(job: Job) {
         handle.stop();
         // Dropping a handle waits for its thread: let another thread wait, not the window.
         let _ = std::thread::Builder::new()
+            // i18n: not text (a thread name)
             .name("fanorona-analysis-stop".into())
             .spawn(move || drop(handle));
     }
@@ -275,33 +288,26 @@ fn requests(
                 if let Some((_, _, report)) = analysis.report.as_mut() {
                     report.lines.truncate(usize::from(lines));
                 }
-                game.set_message(format!(
-                    "Analysis shows the best {}",
-                    if lines == 1 {
-                        "line".to_string()
-                    } else {
-                        format!("{lines} lines")
-                    }
-                ));
+                game.set_message(Msg::new("analysis-lines").with("count", lines));
             }
             AnalysisRequest::Toggle => {
                 analysis.enabled = !analysis.enabled;
-                game.set_message(if analysis.enabled {
-                    "Analysis on: the engine studies the position on the board (E: off)"
+                game.set_message(Msg::new(if analysis.enabled {
+                    "analysis-on"
                 } else {
-                    "Analysis off"
-                });
+                    "analysis-off"
+                }));
             }
             AnalysisRequest::Hint => {
                 if game.outcome().is_some() || game.viewing().is_some() {
-                    game.set_message("No hint: the game is over or you are looking back");
+                    game.set_message(Msg::new("hint-none-over"));
                 } else if !game.partial_steps().is_empty() {
-                    game.set_message("No hint during a chain: finish it or undo it first");
+                    game.set_message(Msg::new("hint-none-chain"));
                 } else if game.engine_to_move() {
-                    game.set_message("No hint: it is the engine's turn");
+                    game.set_message(Msg::new("hint-none-engine"));
                 } else {
                     analysis.hint_for = Some(game.generation());
-                    game.set_message("Looking for a hint...");
+                    game.set_message(Msg::new("hint-looking"));
                 }
             }
         }

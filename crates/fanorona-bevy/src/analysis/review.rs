@@ -17,6 +17,7 @@ use crate::Screen;
 use crate::analysis::white_share;
 use crate::game::engine::Thinking;
 use crate::game::flow::{Command, FlowSet, Match};
+use crate::i18n::{Localized, Msg};
 
 /// The depth of each position's evaluation.
 pub const REVIEW_DEPTH: u32 = 8;
@@ -36,7 +37,7 @@ pub struct Eval {
     /// White's share of the evaluation bar, from 0 (Black wins) to 1 (White wins).
     pub white_share: f32,
     /// In words: `+1.25` (stones for White), `Black wins in 3`, `1-0` (the game is over).
-    pub text: String,
+    pub text: Msg,
     /// The engine's best turn in this position (`None` when the game is over there).
     pub best: Option<Turn>,
 }
@@ -44,14 +45,7 @@ pub struct Eval {
 impl Eval {
     /// The evaluation a search found, `score` for `side` (to move).
     pub fn from_score(score: Score, side: Side, best: Option<Turn>) -> Eval {
-        let sign = if side == Side::White { 1 } else { -1 };
-        let text = match score {
-            Score::Cp(cp) => format!("{:+.2}", f64::from(cp * sign) / 100.0),
-            Score::Win(n) => {
-                let winner = if n * sign > 0 { "White" } else { "Black" };
-                format!("{winner} wins in {}", n.abs())
-            }
-        };
+        let text = crate::analysis::score_text(score, side);
         Eval {
             white_share: white_share(score, side),
             text,
@@ -64,17 +58,17 @@ impl Eval {
         match winner {
             Some(Side::White) => Eval {
                 white_share: 1.0,
-                text: "1-0".into(),
+                text: Msg::new("score-result").with("result", "1-0"),
                 best: None,
             },
             Some(Side::Black) => Eval {
                 white_share: 0.0,
-                text: "0-1".into(),
+                text: Msg::new("score-result").with("result", "0-1"),
                 best: None,
             },
             None => Eval {
                 white_share: 0.5,
-                text: "1/2-1/2".into(),
+                text: Msg::new("score-result").with("result", "1/2-1/2"),
                 best: None,
             },
         }
@@ -91,12 +85,13 @@ pub enum Severity {
 }
 
 impl Severity {
-    /// Its name: `mistake`, `blunder`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Severity::Mistake => "mistake",
-            Severity::Blunder => "blunder",
-        }
+    /// `$count` of them, in the player's language: `1 mistake`, `2 blunders`.
+    pub fn counted(self, count: usize) -> Msg {
+        Msg::new(match self {
+            Severity::Mistake => "review-mistakes",
+            Severity::Blunder => "review-blunders",
+        })
+        .with("count", count)
     }
 
     /// The annotation (`?`, `??`) written after the turn.
@@ -321,11 +316,11 @@ fn requests(
                 if !review.enabled {
                     review.stop();
                 }
-                game.set_message(if review.enabled {
-                    "Review on: the engine evaluates every position; click the graph to jump (G: off)"
+                game.set_message(Msg::new(if review.enabled {
+                    "review-on"
                 } else {
-                    "Review off"
-                });
+                    "review-off"
+                }));
             }
         }
     }
@@ -367,6 +362,7 @@ fn drive_review(mut review: ResMut<Review>, game: Res<Match>, thinking: Res<Thin
     let snapshot = game.game().clone();
     let thread_stop = stop.clone();
     let spawned = std::thread::Builder::new()
+        // i18n: not text (a thread name)
         .name("fanorona-review".into())
         .spawn(move || evaluate_game(&snapshot, from, &thread_stop, &send));
     match spawned {
@@ -445,7 +441,7 @@ fn spawn_graph(mut commands: Commands) {
         children![
             (
                 GraphText,
-                Text::new(""),
+                Localized::default(),
                 TextFont::from_font_size(14.0),
                 TextColor(crate::ui::TEXT),
             ),
@@ -490,59 +486,66 @@ fn spawn_graph(mut commands: Commands) {
 
 /// The graph's summary line: progress, the blunders and mistakes counted by their names, and
 /// the first marks with the engine's better turn.
-pub fn summary_text(review: &Review, game: &Game) -> String {
+pub fn summary_text(review: &Review, game: &Game) -> Msg {
     let total = review.evals().len();
     let progress = if review.complete() {
-        String::new()
+        Msg::new("review-done")
     } else {
-        format!(" (evaluating: {} of {total} positions)", review.done())
+        Msg::new("review-progress")
+            .with("done", review.done())
+            .with("total", total)
     };
     let found = review.mistakes();
-    let list: Vec<String> = found
+    let list: Vec<Msg> = found
         .iter()
         .take(3)
         .filter_map(|m| {
             // Numbered as in the list of turns: `2.` for the first side's turn of the
             // second round, `2...` for the other side's.
             let turn = game.turns().get(m.turn - 1)?;
-            let better = m
-                .better
-                .map(|b| format!(" (better {b})"))
-                .unwrap_or_default();
-            Some(format!(
-                "{} {turn}{}{better}",
+            let played = format!(
+                "{} {turn}{}",
                 crate::game::flow::turn_number(m.turn),
                 m.severity.mark()
-            ))
+            );
+            Some(match m.better {
+                Some(b) => Msg::new("review-mark-better")
+                    .with("played", played)
+                    .with("better", b.to_string()),
+                None => Msg::new("review-mark").with("played", played),
+            })
         })
         .collect();
     let count = |severity: Severity| {
         let n = found.iter().filter(|m| m.severity == severity).count();
-        match n {
-            0 => None,
-            1 => Some(format!("1 {}", severity.name())),
-            n => Some(format!("{n} {}s", severity.name())),
-        }
+        (n > 0).then(|| severity.counted(n))
     };
-    let counts: Vec<String> = [Severity::Blunder, Severity::Mistake]
+    let counts: Vec<Msg> = [Severity::Blunder, Severity::Mistake]
         .into_iter()
         .filter_map(count)
         .collect();
     let mistakes = if found.is_empty() {
-        "no mistakes found".to_string()
+        Msg::new("review-no-mistakes")
     } else {
-        format!(
-            "{}: {}{}",
-            counts.join(", "),
-            list.join(", "),
-            if found.len() > list.len() {
-                ", ..."
+        let join = |msgs: &[Msg], more: bool| {
+            let mut items = msgs.iter().cloned();
+            let first = items.next().unwrap_or_default();
+            let all = items.fold(first, |list, item| {
+                Msg::new("list-comma").with("list", list).with("item", item)
+            });
+            if more {
+                Msg::new("list-ellipsis").with("list", all)
             } else {
-                ""
+                all
             }
-        )
+        };
+        Msg::new("review-mistakes-found")
+            .with("counts", join(&counts, false))
+            .with("marks", join(&list, found.len() > list.len()))
     };
-    format!("Review{progress}: {mistakes}. Click the graph to jump to a turn.")
+    Msg::new("review-summary")
+        .with("progress", progress)
+        .with("mistakes", mistakes)
 }
 
 fn refresh_graph(
@@ -551,7 +554,7 @@ fn refresh_graph(
     game: Res<Match>,
     layout: Res<crate::ui::layout::Layout>,
     mut panels: Query<&mut Node, With<GraphPanel>>,
-    mut texts: Query<&mut Text, With<GraphText>>,
+    mut texts: Query<&mut Localized, With<GraphText>>,
     bars: Query<(Entity, Option<&Children>), With<GraphBars>>,
     mut shown: Local<Option<(usize, usize, Option<usize>, bool)>>,
 ) {

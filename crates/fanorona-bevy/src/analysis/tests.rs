@@ -40,7 +40,7 @@ fn a_hint_is_drawn_as_the_path_of_a_legal_turn() {
     assert!(openings.contains(&hint.to_string().as_str()), "{hint}");
     assert_eq!(view(&app).hint, hint.path().collect::<Vec<_>>());
     assert!(
-        game(&app).message().contains("Hint"),
+        game(&app).message().to_string().contains("Hint"),
         "{}",
         game(&app).message()
     );
@@ -92,7 +92,7 @@ fn analysis_mode_reports_depth_score_and_line_as_it_thinks() {
         report.pv.first().map(|t| t.to_string()),
         Some("a1-b1A".into())
     );
-    assert_eq!(report.score_text(), "White wins in 1");
+    assert_eq!(report.score_text().to_string(), "White wins in 1");
     assert!((report.white_share() - 1.0).abs() < 1e-6);
     // a1-a2 is refused (capture is compulsory): the same position keeps its report.
     send(&mut app, Command::PlayText("a1-a2".into()));
@@ -205,7 +205,7 @@ fn evaluation_bar_and_line_text() {
     };
     let r = report(Score::Cp(0), Side::White, vec![t1, t2, t1]);
     assert!((r.white_share() - 0.5).abs() < 1e-6);
-    assert_eq!(r.score_text(), "+0.00");
+    assert_eq!(r.score_text().to_string(), "+0.00");
     assert_eq!(
         r.line_text(0, Side::White, 6),
         format!("1. {t1} {t2} 2. {t1}")
@@ -215,9 +215,9 @@ fn evaluation_bar_and_line_text() {
     // text is from White's side.
     let r = report(Score::Cp(150), Side::Black, vec![]);
     assert!(r.white_share() < 0.4);
-    assert_eq!(r.score_text(), "-1.50");
+    assert_eq!(r.score_text().to_string(), "-1.50");
     let r = report(Score::Win(-2), Side::Black, vec![]);
-    assert_eq!(r.score_text(), "White wins in 2");
+    assert_eq!(r.score_text().to_string(), "White wins in 2");
     assert!((r.white_share() - 1.0).abs() < 1e-6);
 }
 
@@ -263,7 +263,7 @@ fn mistakes_are_the_turns_that_lose_much_of_the_bar() {
 fn review_app(position: Position) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(Settings::default())
+        .insert_resource(english())
         .insert_resource(MinThink(Duration::ZERO))
         .insert_resource(Match::new(position, [Player::Human, Player::Human], 1))
         .init_state::<crate::Screen>()
@@ -272,6 +272,7 @@ fn review_app(position: Position) -> App {
             crate::game::flow::plugin,
             crate::game::engine::plugin,
             crate::analysis::review::plugin,
+            crate::i18n::plugin,
         ));
     app.update();
     app
@@ -292,7 +293,7 @@ fn review_evaluates_every_position_and_draws_the_graph() {
     let texts: Vec<String> = review
         .evals()
         .iter()
-        .map(|e| e.as_ref().expect("evaluated").text.clone())
+        .map(|e| e.as_ref().expect("evaluated").text.to_string())
         .collect();
     assert_eq!(texts, ["White wins in 1", "1-0"]);
     assert!(review.mistakes().is_empty());
@@ -313,7 +314,8 @@ fn review_evaluates_every_position_and_draws_the_graph() {
         ]
     );
     let summary =
-        crate::analysis::review::summary_text(app.world().resource::<Review>(), game(&app).game());
+        crate::analysis::review::summary_text(app.world().resource::<Review>(), game(&app).game())
+            .to_string();
     assert!(summary.contains("no mistakes"), "{summary}");
 }
 
@@ -337,7 +339,8 @@ fn review_marks_a_thrown_away_capture() {
     assert_eq!(found.len(), 1, "{found:?} {evals:?}");
     assert_eq!((found[0].turn, found[0].mover), (1, Side::White));
     let summary =
-        crate::analysis::review::summary_text(app.world().resource::<Review>(), game(&app).game());
+        crate::analysis::review::summary_text(app.world().resource::<Review>(), game(&app).game())
+            .to_string();
     assert!(summary.contains("1. a1-a2A?"), "{summary}");
 }
 
@@ -349,7 +352,7 @@ fn analysis_looks_at_the_position_looked_back_at() {
     // Back to the start: the analysis is about White's first move, not Black's reply.
     send(&mut app, Command::View(Some(0)));
     assert_eq!(
-        game(&app).message(),
+        game(&app).message().to_string(),
         "Looking back at the start of the game (Esc: back)"
     );
     app.world_mut()
@@ -395,7 +398,7 @@ fn turns_are_numbered_as_the_list_numbers_them() {
     assert_eq!(turns(&app).len(), 2);
     send(&mut app, Command::View(Some(1)));
     assert_eq!(
-        game(&app).message(),
+        game(&app).message().to_string(),
         "Looking back at the position after 1. f2-e3A (Esc: back)"
     );
 }

@@ -19,9 +19,11 @@ use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 
 use crate::game::persist::{GamesDir, Persist, PersistStatus};
+use crate::i18n::{Localized, Msg, Tr};
 
 /// The extensions of the record files listed (compared without regard to case): those whose
 /// format [`crate::game::persist::RecordFormat::from_path`] names, and `.pgn` for FGN.
+// i18n: not text (file extensions)
 pub const RECORD_EXTENSIONS: [&str; 6] = ["fgn", "pgn", "json", "jsonl", "ndjson", "sgf"];
 
 /// The most entries one listing keeps (a folder with more says how many were left out).
@@ -60,7 +62,7 @@ pub struct Entry {
 }
 
 /// The contents of one folder as the browser shows them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Listing {
     /// The folder.
     pub dir: PathBuf,
@@ -70,7 +72,7 @@ pub struct Listing {
     /// [`MAX_ENTRIES`]: counted, not listed.
     pub left_out: usize,
     /// Why the folder could not be read, if it could not.
-    pub error: Option<String>,
+    pub error: Option<Msg>,
 }
 
 /// Lists `dir` for the browser. A folder that cannot be read gives a listing with only the
@@ -90,7 +92,11 @@ pub fn list_dir(dir: &Path) -> Listing {
     let read = match std::fs::read_dir(dir) {
         Ok(read) => read,
         Err(e) => {
-            listing.error = Some(format!("cannot read {}: {e}", dir.display()));
+            listing.error = Some(
+                Msg::new("status-cannot-read")
+                    .with("path", dir.display().to_string())
+                    .with("error", e.to_string()),
+            );
             return listing;
         }
     };
@@ -169,7 +175,7 @@ pub struct Browser {
     /// The index of the first entry shown.
     pub first: usize,
     /// The last load's failure, shown until the next action.
-    pub error: Option<String>,
+    pub error: Option<Msg>,
     /// The folder the client started in (a place to jump to).
     pub start_dir: Option<PathBuf>,
     /// The record sent to be loaded, with the load status's serial number at that moment.
@@ -434,7 +440,7 @@ fn label(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     )
 }
 
-fn small_button(text: &str, command: BrowserCommand) -> impl Bundle {
+fn small_button(text: &'static str, command: BrowserCommand) -> impl Bundle {
     (
         Button,
         BrowserButton(command),
@@ -444,21 +450,27 @@ fn small_button(text: &str, command: BrowserCommand) -> impl Bundle {
             ..default()
         },
         BackgroundColor(crate::ui::BUTTON),
-        children![(label(text, 15.0, crate::ui::TEXT), Pickable::IGNORE)],
+        children![(
+            Localized::new(text),
+            TextFont::from_font_size(15.0),
+            TextColor(crate::ui::TEXT),
+            Pickable::IGNORE
+        )],
     )
 }
 
-/// The places to jump to: the games folder, the home folder, the folder the client started in.
+/// The places to jump to: the games folder, the home folder, the folder the client started in
+/// (their names are message ids).
 pub fn places(games: Option<&Path>, start: Option<&Path>) -> Vec<(&'static str, PathBuf)> {
     let mut places = Vec::new();
     if let Some(games) = games.filter(|d| d.is_dir()) {
-        places.push(("Games folder", games.to_path_buf()));
+        places.push(("browser-games-folder", games.to_path_buf()));
     }
     if let Some(home) = dirs::home_dir() {
-        places.push(("Home", home));
+        places.push(("browser-home", home));
     }
     if let Some(start) = start {
-        places.push(("Start folder", start.to_path_buf()));
+        places.push(("browser-start-folder", start.to_path_buf()));
     }
     places
 }
@@ -510,7 +522,11 @@ fn sync_overlay(
             },
             BackgroundColor(Color::srgb(0.06, 0.07, 0.09)),
             children![
-                label("Open a game record", 24.0, crate::ui::ACCENT),
+                (
+                    Localized::new("browser-title"),
+                    TextFont::from_font_size(24.0),
+                    TextColor(crate::ui::ACCENT)
+                ),
                 (BrowserText::Folder, label("", 15.0, crate::ui::TEXT)),
             ],
         ))
@@ -531,7 +547,7 @@ fn sync_overlay(
         commands.entity(place_row).add_child(b);
     }
     let up = commands
-        .spawn(small_button("Up [Backspace]", BrowserCommand::Up))
+        .spawn(small_button("browser-up", BrowserCommand::Up))
         .id();
     commands.entity(place_row).add_child(up);
     commands.entity(card).add_child(place_row);
@@ -580,7 +596,7 @@ fn sync_overlay(
                 column_gap: px(6.0),
                 ..default()
             },
-            children![small_button("Cancel [Esc]", BrowserCommand::Close)],
+            children![small_button("browser-cancel", BrowserCommand::Close)],
         ))
         .id();
     commands
@@ -593,44 +609,46 @@ const ERROR: Color = Color::srgb(1.0, 0.45, 0.4);
 const FOLDER: Color = Color::srgb(0.55, 0.80, 0.95);
 
 /// The text of the row for `entry`, and whether it is selected.
-pub fn row_text(entry: &Entry, selected: bool) -> String {
+pub fn row_text(entry: &Entry, selected: bool) -> Msg {
     let mark = if selected { "> " } else { "  " };
     match entry.kind {
-        EntryKind::Parent => format!("{mark}..  (the folder above)"),
-        EntryKind::Folder => format!("{mark}{}/", entry.name),
-        EntryKind::Record => format!("{mark}{}", entry.name),
+        EntryKind::Parent => Msg::new("browser-parent").with("mark", mark),
+        EntryKind::Folder => Msg::new("browser-folder-row")
+            .with("mark", mark)
+            .with("name", &entry.name),
+        EntryKind::Record => Msg::new("browser-record-row")
+            .with("mark", mark)
+            .with("name", &entry.name),
     }
 }
 
 /// The footer: where in the listing the rows are, what was left out, the keys.
-pub fn footer_text(browser: &Browser) -> String {
+pub fn footer_text(browser: &Browser) -> Msg {
     let listing = &browser.listing;
     let n = listing.entries.len();
     let shown = if n == 0 {
-        "empty".to_string()
+        Msg::new("browser-empty")
     } else {
-        format!(
-            "{}-{} of {n}",
-            browser.first + 1,
-            (browser.first + ROWS).min(n)
+        Msg::new("browser-range")
+            .with("first", browser.first + 1)
+            .with("last", (browser.first + ROWS).min(n))
+            .with("count", n)
+    };
+    Msg::new("browser-footer")
+        .with("shown", shown)
+        .with("left-out", listing.left_out)
+        .with(
+            "extensions",
+            RECORD_EXTENSIONS
+                .iter()
+                .map(|e| format!(".{e}"))
+                .collect::<Vec<_>>()
+                .join(" "),
         )
-    };
-    let left_out = match listing.left_out {
-        0 => String::new(),
-        1 => "; 1 other file not listed".to_string(),
-        k => format!("; {k} other files not listed"),
-    };
-    format!(
-        "{shown}{left_out}. Records: {}.\nClick or Enter: open. Backspace: up. Letters: jump. Wheel, arrows, PageUp/PageDown: move.",
-        RECORD_EXTENSIONS
-            .iter()
-            .map(|e| format!(".{e}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    )
 }
 
 fn refresh_overlay(
+    tr: Res<Tr>,
     browser: Res<Browser>,
     mut texts: Query<(&BrowserText, &mut Text, &mut TextColor)>,
     mut rows: Query<(&BrowserRow, &mut Node, &Interaction, &mut BackgroundColor)>,
@@ -641,7 +659,10 @@ fn refresh_overlay(
     for (which, mut text, mut color) in &mut texts {
         let (value, wanted) = match which {
             BrowserText::Folder => (
-                format!("Folder: {}", browser.listing.dir.display()),
+                tr.msg(
+                    &Msg::new("browser-folder")
+                        .with("path", browser.listing.dir.display().to_string()),
+                ),
                 crate::ui::TEXT,
             ),
             BrowserText::Row(row) => match browser.listing.entries.get(browser.first + row) {
@@ -654,17 +675,19 @@ fn refresh_overlay(
                     } else {
                         FOLDER
                     };
-                    (row_text(entry, selected), color)
+                    (tr.msg(&row_text(entry, selected)), color)
                 }
                 None => (String::new(), crate::ui::TEXT),
             },
-            BrowserText::Footer => (footer_text(&browser), DIM),
+            BrowserText::Footer => (tr.msg(&footer_text(&browser)), DIM),
             BrowserText::Error => (
-                browser
-                    .error
-                    .clone()
-                    .or_else(|| browser.listing.error.clone())
-                    .unwrap_or_default(),
+                tr.msg(
+                    &browser
+                        .error
+                        .clone()
+                        .or_else(|| browser.listing.error.clone())
+                        .unwrap_or_default(),
+                ),
                 ERROR,
             ),
         };
@@ -722,27 +745,28 @@ pub struct BrowserKeys;
 
 /// The browser plugin.
 pub fn plugin(app: &mut App) {
-    app.insert_resource(Browser {
-        start_dir: std::env::current_dir().ok(),
-        ..Browser::default()
-    })
-    .add_message::<BrowserCommand>()
-    .add_systems(
-        Update,
-        (
+    app.init_resource::<Tr>()
+        .insert_resource(Browser {
+            start_dir: std::env::current_dir().ok(),
+            ..Browser::default()
+        })
+        .add_message::<BrowserCommand>()
+        .add_systems(
+            Update,
             (
-                browser_keys.run_if(resource_exists::<Messages<KeyboardInput>>),
-                browser_scroll,
+                (
+                    browser_keys.run_if(resource_exists::<Messages<KeyboardInput>>),
+                    browser_scroll,
+                )
+                    .in_set(BrowserKeys),
+                press_browser_buttons,
+                apply_commands,
+                follow_load,
+                sync_overlay,
+                refresh_overlay,
             )
-                .in_set(BrowserKeys),
-            press_browser_buttons,
-            apply_commands,
-            follow_load,
-            sync_overlay,
-            refresh_overlay,
-        )
-            .chain(),
-    );
+                .chain(),
+        );
 }
 
 #[cfg(test)]

@@ -73,8 +73,8 @@ fn the_browser_lists_folders_then_records() {
     assert!(
         missing
             .error
-            .as_deref()
-            .is_some_and(|e| e.contains("missing")),
+            .as_ref()
+            .is_some_and(|e| e.to_string().contains("missing")),
         "{missing:?}"
     );
     assert_eq!(missing.entries.len(), 1);
@@ -88,7 +88,7 @@ fn browser_app(games: PathBuf) -> App {
     use bevy::input::keyboard::KeyboardInput;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(Settings::default())
+        .insert_resource(english())
         .insert_resource(MinThink(Duration::ZERO))
         .insert_resource(Match::new(
             Position::standard(),
@@ -107,6 +107,7 @@ fn browser_app(games: PathBuf) -> App {
             crate::game::engine::plugin,
             crate::game::input::plugin,
             crate::browser::plugin,
+            crate::i18n::plugin,
         ));
     app.update();
     app
@@ -166,7 +167,7 @@ fn a_record_is_opened_from_the_browser_by_keys() {
     press_key(&mut app, KeyCode::Enter, Key::Enter);
     app.update();
     assert!(browser(&app).open);
-    let error = browser(&app).error.clone().unwrap_or_default();
+    let error = browser(&app).error.clone().unwrap_or_default().to_string();
     assert!(
         error.contains("bad.fgn") && error.contains("a1-a2"),
         "{error}"
@@ -250,7 +251,7 @@ fn the_browser_scrolls_and_opens_by_mouse() {
     assert!(!browser(&app).open);
     assert_eq!(turns(&app), ["f2-e3A"]);
     let status = app.world().resource::<PersistStatus>().clone();
-    assert_eq!(status.text, "Loaded game-20.fgn");
+    assert_eq!(status.text.to_string(), "Loaded game-20.fgn");
     assert!(!app.world().contains_resource::<crate::tutorial::Tutorial>());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -15,8 +15,9 @@ use crate::Screen;
 use crate::analysis::Analysis;
 use crate::analysis::review::Review;
 use crate::game::flow::Match;
+use crate::i18n::{Msg, Tr};
 use crate::ui::layout::{Layout, MARGIN, TURNS_PANEL_WIDTH};
-use crate::ui::theme::{ACCENT, DIM, PANEL, TEXT, TEXT_BODY, TEXT_SMALL, text};
+use crate::ui::theme::{ACCENT, DIM, PANEL, TEXT, TEXT_BODY, TEXT_SMALL, text, tr_text};
 
 /// The most book turns listed.
 pub const MAX_ROWS: usize = 8;
@@ -45,28 +46,26 @@ pub fn book_turns(position: &Position) -> (Vec<BookEntry>, bool) {
 
 /// One line of the explorer: `d2-e3A  +12 =3 -5  63%  engine +0.12 (d8)`; a turn only
 /// searched (no games) shows only the engine's score.
-pub fn row_text(entry: &BookEntry, side: fanorona_core::Color) -> String {
-    let games = if entry.games() == 0 {
-        String::new()
-    } else {
-        format!(
-            "  +{} ={} -{}{}",
-            entry.wins,
-            entry.draws,
-            entry.losses,
-            entry
-                .practical()
-                .map_or(String::new(), |p| format!("  {:.0}%", p * 100.0))
-        )
+pub fn row_text(entry: &BookEntry, side: fanorona_core::Color) -> Msg {
+    let id = match (entry.games() > 0, entry.score.is_some()) {
+        (true, true) => "explorer-games-engine",
+        (true, false) => "explorer-games",
+        (false, _) => "explorer-engine",
     };
-    let engine = entry.score.map_or(String::new(), |s| {
-        format!(
-            "  engine {} (d{})",
-            crate::analysis::score_text(s, side),
-            entry.depth
+    let mut msg = Msg::new(id)
+        .with("turn", entry.turn.to_string())
+        .with("wins", entry.wins)
+        .with("draws", entry.draws)
+        .with("losses", entry.losses)
+        .with(
+            "percent",
+            entry.practical().map_or(0, |p| (p * 100.0).round() as i64),
         )
-    });
-    format!("{}{games}{engine}", entry.turn)
+        .with("depth", entry.depth);
+    if let Some(score) = entry.score {
+        msg = msg.with("score", crate::analysis::score_text(score, side));
+    }
+    msg
 }
 
 fn follow(
@@ -131,7 +130,7 @@ fn spawn_box(mut commands: Commands) {
         },
         BackgroundColor(PANEL),
         children![
-            text("Opening book", TEXT_BODY, ACCENT),
+            tr_text("explorer-title", TEXT_BODY, ACCENT),
             (
                 ExplorerRows,
                 text("", TEXT_SMALL, TEXT),
@@ -140,13 +139,14 @@ fn spawn_box(mut commands: Commands) {
                     ..default()
                 },
             ),
-            text("+wins =draws -losses for the side to move", TEXT_SMALL, DIM),
+            tr_text("explorer-legend", TEXT_SMALL, DIM),
         ],
     ));
 }
 
 fn refresh_box(
     explorer: Res<Explorer>,
+    tr: Res<Tr>,
     game: Option<Res<Match>>,
     mut boxes: Query<&mut Node, With<ExplorerBox>>,
     mut rows: Query<&mut Text, With<ExplorerRows>>,
@@ -161,7 +161,7 @@ fn refresh_box(
             node.display = display;
         }
     }
-    if !explorer.shown || !explorer.is_changed() {
+    if !explorer.shown || !(explorer.is_changed() || tr.is_changed()) {
         return;
     }
     let side = explorer
@@ -169,16 +169,17 @@ fn refresh_box(
         .map(|p| p.side_to_move())
         .or(game.map(|g| g.side_to_move()))
         .unwrap_or(fanorona_core::Color::White);
+    // The rows are written here (several messages in one text), in the language of the moment.
     let value = if !explorer.has_book {
-        "No book for this board and these rules".to_string()
+        tr.get("explorer-no-book")
     } else if explorer.entries.is_empty() {
-        "Out of the book".to_string()
+        tr.get("explorer-out")
     } else {
         explorer
             .entries
             .iter()
             .take(MAX_ROWS)
-            .map(|e| row_text(e, side))
+            .map(|e| tr.msg(&row_text(e, side)))
             .collect::<Vec<_>>()
             .join("\n")
     };

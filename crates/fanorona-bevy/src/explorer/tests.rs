@@ -60,20 +60,21 @@ fn a_book_turn_is_written_with_its_results_and_score() {
     entry.score = Some(Score::Cp(-12));
     entry.depth = 8;
     // (3 + 1/2) / 6 = 58%; the engine's -0.12 for White, to move.
+    let en = |msg| crate::i18n::Tr::english().msg(&msg);
     assert_eq!(
-        row_text(&entry, Side::White),
+        en(row_text(&entry, Side::White)),
         "d2-e3A  +3 =1 -2  58%  engine -0.12 (d8)"
     );
     // A turn from games only: no engine score.
     let mut games = BookEntry::new(start.parse_turn("f2-e3A").expect("legal"));
     games.wins = 1;
-    assert_eq!(row_text(&games, Side::White), "f2-e3A  +1 =0 -0  100%");
+    assert_eq!(en(row_text(&games, Side::White)), "f2-e3A  +1 =0 -0  100%");
     // A turn only searched: its score alone, from White's side with Black to move.
     let mut searched = BookEntry::new(start.parse_turn("e2-e3A").expect("legal"));
     searched.score = Some(Score::Cp(50));
     searched.depth = 7;
     assert_eq!(
-        row_text(&searched, Side::Black),
+        en(row_text(&searched, Side::Black)),
         "e2-e3A  engine -0.50 (d7)"
     );
 }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use fanorona_core::Color as Side;
 
 use crate::game::flow::{Animating, FlowSet, Match};
+use crate::i18n::Msg;
 
 /// A time control chosen in the menu.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,13 +60,12 @@ impl TimeControl {
     }
 
     /// Text shown in the menu.
-    pub fn label(self) -> String {
+    pub fn label(self) -> Msg {
         match self.times() {
-            None => "Off".into(),
-            Some((base, inc)) if inc.is_zero() => format!("{} min", base.as_secs() / 60),
-            Some((base, inc)) => {
-                format!("{} min + {} s a turn", base.as_secs() / 60, inc.as_secs())
-            }
+            None => Msg::new("menu-off"),
+            Some((base, inc)) => Msg::new("clock-control")
+                .with("minutes", base.as_secs() / 60)
+                .with("increment", inc.as_secs()),
         }
     }
 }

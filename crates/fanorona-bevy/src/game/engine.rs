@@ -69,6 +69,26 @@ pub fn ai_level(level: u8) -> Level {
     Level::from_index(level.saturating_sub(1)).unwrap_or(Level::Maximum)
 }
 
+/// The name of an engine level, in the player's language.
+pub fn level_name(level: Level) -> crate::i18n::Msg {
+    crate::i18n::Msg::new(match level {
+        Level::Novice => "level-novice",
+        Level::Beginner => "level-beginner",
+        Level::Learner => "level-learner",
+        Level::Improver => "level-improver",
+        Level::Apprentice => "level-apprentice",
+        Level::Amateur => "level-amateur",
+        Level::Hobbyist => "level-hobbyist",
+        Level::Intermediate => "level-intermediate",
+        Level::Regular => "level-regular",
+        Level::Casual => "level-casual",
+        Level::Club => "level-club",
+        Level::Advanced => "level-advanced",
+        Level::Strong => "level-strong",
+        _ => "level-maximum",
+    })
+}
+
 impl EngineAdapter for AiEngine {
     fn choose(
         &self,
@@ -202,6 +222,7 @@ fn drive_engine(
     let adapter = engine.0.clone();
     let thread_stop = stop.clone();
     let spawned = std::thread::Builder::new()
+        // i18n: not text (a thread name)
         .name("fanorona-engine".into())
         .spawn(move || {
             let turn = adapter.choose(&snapshot, level, clock, &thread_stop);

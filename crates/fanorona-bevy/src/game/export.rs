@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use crate::Screen;
 use crate::game::flow::{FlowSet, Match};
 use crate::game::persist::{GamesDir, file_stamp_now, record_text, write_atomically};
+use crate::i18n::Msg;
 
 /// What to export, and where.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,12 +24,12 @@ pub enum Export {
 }
 
 /// The last export: its text and where it went (shown in the panel, read by tests).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct LastExport {
     /// The exported text.
     pub text: String,
     /// Where it went, in words (`"copied to the clipboard"`, a file name) or why it did not.
-    pub outcome: String,
+    pub outcome: Msg,
     /// Whether it failed.
     pub failed: bool,
 }
@@ -53,10 +54,10 @@ fn export(
     for request in requests.read() {
         let (what, text) = match request {
             Export::CopyPosition | Export::SavePosition => {
-                ("Position string", Ok(shown_position_text(&game)))
+                (Msg::new("export-position"), Ok(shown_position_text(&game)))
             }
             Export::CopyGame => (
-                "Game record (FGN)",
+                Msg::new("export-record"),
                 record_text(game.game(), game.players(), game.level()),
             ),
         };
@@ -65,7 +66,9 @@ fn export(
             Err(e) => {
                 *last = LastExport {
                     text: String::new(),
-                    outcome: format!("{what} could not be written: {e}"),
+                    outcome: Msg::new("export-not-written")
+                        .with("what", what)
+                        .with("error", e),
                     failed: true,
                 };
                 game.set_message(last.outcome.clone());
@@ -75,27 +78,56 @@ fn export(
         let (outcome, failed) = match request {
             Export::CopyPosition | Export::CopyGame => match clipboard.as_deref_mut() {
                 Some(clipboard) => match clipboard.set_text(text.clone()) {
-                    Ok(()) => (format!("{what} copied to the clipboard"), false),
-                    Err(e) => (format!("{what} not copied ({e:?}): {text}"), true),
+                    Ok(()) => (Msg::new("export-copied").with("what", what), false),
+                    Err(e) => (
+                        Msg::new("export-not-copied")
+                            .with("what", what)
+                            .with("error", format!("{e:?}"))
+                            .with("text", &text),
+                        true,
+                    ),
                 },
-                None => (format!("No clipboard here. {what}: {text}"), true),
+                None => (
+                    Msg::new("export-no-clipboard")
+                        .with("what", what)
+                        .with("text", &text),
+                    true,
+                ),
             },
             Export::SavePosition => match dir.0.as_ref() {
                 Some(dir) => {
+                    // i18n: not text (a file name)
                     let path = dir.join(format!("position-{}.txt", file_stamp_now()));
                     match write_atomically(&path, format!("{text}\n").as_bytes()) {
-                        Ok(()) => (format!("{what} saved to {}", path.display()), false),
-                        Err(e) => (format!("Cannot save {}: {e}", path.display()), true),
+                        Ok(()) => (
+                            Msg::new("export-saved")
+                                .with("what", what)
+                                .with("path", path.display().to_string()),
+                            false,
+                        ),
+                        Err(e) => (
+                            Msg::new("status-cannot-save")
+                                .with("path", path.display().to_string())
+                                .with("error", e.to_string()),
+                            true,
+                        ),
                     }
                 }
-                None => (format!("No games folder. {what}: {text}"), true),
+                None => (
+                    Msg::new("export-no-folder")
+                        .with("what", what)
+                        .with("text", &text),
+                    true,
+                ),
             },
         };
         // The position string is short: show it too, so it can be read off the screen.
         let shown = if failed || matches!(request, Export::CopyGame) {
             outcome.clone()
         } else {
-            format!("{outcome}: {text}")
+            Msg::new("export-shown")
+                .with("outcome", outcome.clone())
+                .with("text", &text)
         };
         game.set_message(shown);
         *last = LastExport {

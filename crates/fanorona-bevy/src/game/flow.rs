@@ -10,6 +10,7 @@ use fanorona_core::{
     StepKind, Turn, TurnBuilder,
 };
 
+use crate::i18n::Msg;
 use crate::settings::{Mode, Settings};
 
 static NEXT_GENERATION: AtomicU64 = AtomicU64::new(0);
@@ -98,7 +99,7 @@ pub struct Match {
     redo: Vec<Turn>,
     view: Option<usize>,
     draw_offer: Option<Side>,
-    message: String,
+    message: Msg,
     generation: u64,
     hint: Option<(u64, Turn)>,
     flagged: Option<Side>,
@@ -122,7 +123,7 @@ impl Match {
             redo: Vec::new(),
             view: None,
             draw_offer: None,
-            message: String::new(),
+            message: Msg::default(),
             hint: None,
             flagged: None,
             // Every match starts from a fresh generation, so that a search started for a
@@ -246,25 +247,23 @@ impl Match {
     }
 
     /// The result in words, `None` while the game goes on.
-    pub fn result_text(&self) -> Option<String> {
+    pub fn result_text(&self) -> Option<Msg> {
         let outcome = self.outcome()?;
         Some(match self.flagged() {
-            Some(side) => format!(
-                "{} wins: {} ran out of time.",
-                side_name(side.other()),
-                side_name(side)
-            ),
+            Some(side) => Msg::new("result-on-time")
+                .with("winner", side_name(side.other()))
+                .with("loser", side_name(side)),
             None => outcome_text(outcome),
         })
     }
 
     /// The line of help text shown to the player.
-    pub fn message(&self) -> &str {
+    pub fn message(&self) -> &Msg {
         &self.message
     }
 
     /// Shows a message (for example the result of saving).
-    pub fn set_message(&mut self, message: impl Into<String>) {
+    pub fn set_message(&mut self, message: impl Into<Msg>) {
         self.message = message.into();
     }
 
@@ -340,24 +339,24 @@ impl Match {
             .collect()
     }
 
-    fn default_message(&self) -> String {
+    fn default_message(&self) -> Msg {
         if self.outcome().is_some() {
-            return GAME_OVER_MESSAGE.into();
+            return Msg::new(GAME_OVER_MESSAGE);
         }
         let side = self.side_to_move();
-        let name = side_name(side);
-        match self.players[side.index()] {
-            Player::Engine => format!("{name} (engine) to move"),
+        let id = match self.players[side.index()] {
+            Player::Engine => "flow-engine-to-move",
             Player::Human => {
                 if !self.placements().is_empty() {
-                    format!("{name} to place a stone: click an empty point")
+                    "flow-to-place"
                 } else if self.game.position().has_capture() {
-                    format!("{name} to move: capturing is compulsory")
+                    "flow-to-move-must-capture"
                 } else {
-                    format!("{name} to move")
+                    "flow-to-move"
                 }
             }
-        }
+        };
+        Msg::new(id).with("side", side_name(side))
     }
 
     /// Applies one command; returns the steps to animate.
@@ -391,15 +390,14 @@ impl Match {
                     self.message = self.default_message();
                 } else if self.choice.is_some() {
                     self.choice = None;
-                    self.message =
-                        "Chain continues: click a highlighted point or end the turn".to_string();
+                    self.message = Msg::new("flow-chain-continues");
                 }
             }
             Command::PlayText(text) => return self.play_text(text),
             Command::ShowHint { generation, turn } => {
                 if *generation == self.generation && self.game.position().is_legal(turn) {
                     self.hint = Some((self.generation, *turn));
-                    self.message = format!("Hint: {turn} (the arrow on the board)");
+                    self.message = Msg::new("flow-hint").with("turn", turn.to_string());
                 }
             }
             Command::EngineTurn { generation, turn } => {
@@ -415,19 +413,17 @@ impl Match {
         let len = self.game.turns().len();
         self.view = ply.filter(|&p| p < len);
         self.message = match self.view {
-            Some(0) => "Looking back at the start of the game (Esc: back)".to_string(),
-            Some(p) => format!(
-                "Looking back at the position after {} {} (Esc: back)",
-                turn_number(p),
-                self.game.turns()[p - 1]
-            ),
+            Some(0) => Msg::new("flow-looking-back-start"),
+            Some(p) => Msg::new("flow-looking-back")
+                .with("number", turn_number(p))
+                .with("turn", self.game.turns()[p - 1].to_string()),
             None => self.default_message(),
         };
     }
 
     fn click(&mut self, point: Point) -> Vec<StepPlayed> {
         if self.view.is_some() {
-            self.message = "Looking back: press Esc or click the last turn to play on".into();
+            self.message = Msg::new("flow-looking-back-click");
             return Vec::new();
         }
         if self.outcome().is_some() {
@@ -437,11 +433,11 @@ impl Match {
         }
         let side = self.side_to_move();
         if self.players[side.index()] == Player::Engine {
-            self.message = "Wait: the engine is to move".into();
+            self.message = Msg::new("flow-wait-engine");
             return Vec::new();
         }
         if self.draw_offer.is_some() {
-            self.message = "Answer the draw offer first".into();
+            self.message = Msg::new("flow-answer-draw-first");
             return Vec::new();
         }
         let placements = self.placements();
@@ -453,7 +449,7 @@ impl Match {
                 self.selected = None;
                 return self.play_whole_turn(turn);
             }
-            self.message = "Place a stone first: click an empty point".into();
+            self.message = Msg::new("flow-place-first");
             return Vec::new();
         }
         if let Some([approach, withdrawal]) = self.choice {
@@ -464,9 +460,7 @@ impl Match {
             if builder.captured_by(withdrawal).contains(point) {
                 return self.play_step(withdrawal);
             }
-            self.message =
-                "Choose what to capture: click a stone of the approach or the withdrawal line (A / W)"
-                    .into();
+            self.message = Msg::new("flow-choose-line");
             return Vec::new();
         }
         let builder = self.replay();
@@ -481,12 +475,11 @@ impl Match {
             if !to_here.is_empty() {
                 return self.pick(&to_here);
             }
-            self.message = if Some(point) == moving {
-                "This stone is capturing: click a highlighted point or end the turn (Space)".into()
+            self.message = Msg::new(if Some(point) == moving {
+                "flow-stone-is-capturing"
             } else {
-                "Only the capturing stone can move: continue the chain or end the turn (Space)"
-                    .into()
-            };
+                "flow-only-capturing-stone"
+            });
             return Vec::new();
         }
         if let Some(from) = self.selected {
@@ -507,27 +500,27 @@ impl Match {
                     self.message = self.default_message();
                 } else if legal.iter().any(|s| s.from == point) {
                     self.selected = Some(point);
-                    self.message = format!(
-                        "{} selected: click a highlighted point",
-                        name(position.size(), point)
-                    );
-                } else if position.has_capture() {
                     self.message =
-                        "Capturing is compulsory: choose one of the marked stones".into();
+                        Msg::new("flow-selected").with("point", name(position.size(), point));
+                } else if position.has_capture() {
+                    self.message = Msg::new("flow-must-capture-marked");
                 } else {
-                    self.message = "This stone has no free point to move to".into();
+                    self.message = Msg::new("flow-no-free-point");
                 }
             }
-            Some(_) => self.message = format!("That is a {} stone", side.other()),
+            Some(_) => {
+                self.message =
+                    Msg::new("flow-not-your-stone").with("side", side.other().to_string());
+            }
             None => {
                 if self.selected.is_some() {
-                    self.message = if position.has_capture() {
-                        "Not a legal step: capturing is compulsory".into()
+                    self.message = Msg::new(if position.has_capture() {
+                        "flow-illegal-step-must-capture"
                     } else {
-                        "Not a legal step for the selected stone".into()
-                    };
+                        "flow-illegal-step"
+                    });
                 } else {
-                    self.message = format!("Select a {side} stone first");
+                    self.message = Msg::new("flow-select-first").with("side", side.to_string());
                 }
             }
         }
@@ -537,7 +530,7 @@ impl Match {
     fn play_text(&mut self, text: &str) -> Vec<StepPlayed> {
         let text = text.trim();
         if self.view.is_some() {
-            self.message = "Looking back: press Esc to play on".into();
+            self.message = Msg::new("flow-looking-back-esc");
             return Vec::new();
         }
         if self.outcome().is_some() {
@@ -546,17 +539,15 @@ impl Match {
             return Vec::new();
         }
         if self.players[self.side_to_move().index()] == Player::Engine {
-            self.message = "Wait: the engine is to move".into();
+            self.message = Msg::new("flow-wait-engine");
             return Vec::new();
         }
         if self.draw_offer.is_some() {
-            self.message = "Answer the draw offer first".into();
+            self.message = Msg::new("flow-answer-draw-first");
             return Vec::new();
         }
         if !self.steps.is_empty() {
-            self.message =
-                "A chain is in progress: continue it on the board, or undo it (U) and type the whole turn"
-                    .into();
+            self.message = Msg::new("flow-chain-in-progress");
             return Vec::new();
         }
         match self.game.position().parse_turn(text) {
@@ -566,7 +557,9 @@ impl Match {
                 self.play_whole_turn(turn)
             }
             Err(e) => {
-                self.message = format!("{text:?}: {e}");
+                self.message = Msg::new("flow-typed-refused")
+                    .with("text", format!("{text:?}"))
+                    .with("error", e.to_string());
                 Vec::new()
             }
         }
@@ -579,8 +572,7 @@ impl Match {
         let withdrawal = steps.iter().find(|s| s.kind == StepKind::Withdrawal);
         if let (Some(a), Some(w)) = (approach, withdrawal) {
             self.choice = Some([*a, *w]);
-            self.message =
-                "Approach or withdrawal? Click a stone of the line to capture (A / W)".into();
+            self.message = Msg::new("flow-approach-or-withdrawal");
             return Vec::new();
         }
         self.play_step(steps[0])
@@ -598,7 +590,7 @@ impl Match {
         let mut builder = self.replay();
         let captured = builder.captured_by(step);
         if let Err(e) = builder.play_step(step) {
-            self.message = format!("Not allowed: {e}");
+            self.message = Msg::new("flow-not-allowed").with("error", e.to_string());
             self.choice = None;
             return Vec::new();
         }
@@ -616,19 +608,18 @@ impl Match {
         if complete || !step.kind.is_capture() {
             self.finish_turn();
         } else if can_end {
-            self.message =
-                "Continue capturing (click a highlighted point) or end the turn (Space)".into();
+            self.message = Msg::new("flow-continue-or-end");
         } else {
-            self.message = "The chain must continue: click a highlighted point".into();
+            self.message = Msg::new("flow-chain-must-continue");
         }
         played
     }
 
     fn end_turn(&mut self) {
         if self.steps.is_empty() {
-            self.message = "Nothing to end: no step played yet".into();
+            self.message = Msg::new("flow-nothing-to-end");
         } else if !self.can_end_turn() {
-            self.message = "The rules require this chain to continue".into();
+            self.message = Msg::new("flow-rules-require-continue");
         } else {
             self.finish_turn();
         }
@@ -640,10 +631,10 @@ impl Match {
             Ok(turn) => {
                 debug!("turn played: {turn}");
                 if let Err(e) = self.game.play(&turn) {
-                    self.message = format!("Turn refused: {e}");
+                    self.message = Msg::new("flow-turn-refused").with("error", e.to_string());
                 }
             }
-            Err(e) => self.message = format!("Turn refused: {e}"),
+            Err(e) => self.message = Msg::new("flow-turn-refused").with("error", e.to_string()),
         }
         self.steps.clear();
         self.selected = None;
@@ -658,7 +649,7 @@ impl Match {
         for step in turn.steps() {
             let captured = builder.captured_by(step);
             if builder.play_step(step).is_err() {
-                self.message = format!("Engine turn {turn} refused");
+                self.message = Msg::new("flow-engine-turn-illegal").with("turn", turn.to_string());
                 return Vec::new();
             }
             played.push(StepPlayed {
@@ -669,7 +660,7 @@ impl Match {
         }
         debug!("engine turn played: {turn}");
         if let Err(e) = self.game.play(&turn) {
-            self.message = format!("Engine turn refused: {e}");
+            self.message = Msg::new("flow-engine-turn-refused").with("error", e.to_string());
             return Vec::new();
         }
         self.generation += 1;
@@ -687,7 +678,7 @@ impl Match {
             self.steps.clear();
             self.selected = None;
             self.choice = None;
-            self.message = "Turn in progress taken back".into();
+            self.message = Msg::new("flow-turn-taken-back");
             return;
         }
         self.selected = None;
@@ -710,7 +701,7 @@ impl Match {
             }
         }
         self.message = if undone == 0 {
-            "Nothing to undo".into()
+            Msg::new("flow-nothing-to-undo")
         } else {
             self.default_message()
         };
@@ -736,7 +727,7 @@ impl Match {
             }
         }
         if played.is_empty() {
-            self.message = "Nothing to redo".into();
+            self.message = Msg::new("flow-nothing-to-redo");
         }
         played
     }
@@ -771,14 +762,14 @@ impl Match {
         } else if self.players[side.other().index()] == Player::Human {
             side.other()
         } else {
-            self.message = "Only a person can resign".into();
+            self.message = Msg::new("flow-only-person-resigns");
             return;
         };
         self.steps.clear();
         self.selected = None;
         self.choice = None;
         if let Err(e) = self.game.resign(resigning) {
-            self.message = e.to_string();
+            self.message = Msg::new("flow-refused").with("error", e.to_string());
             return;
         }
         self.generation += 1;
@@ -790,16 +781,14 @@ impl Match {
             return;
         }
         if self.players != [Player::Human, Player::Human] {
-            self.message = "Draw offers are between two people".into();
+            self.message = Msg::new("flow-draw-two-people");
             return;
         }
         let side = self.side_to_move();
         self.draw_offer = Some(side);
-        self.message = format!(
-            "{} offers a draw: {} accepts or declines",
-            side_name(side),
-            side_name(side.other())
-        );
+        self.message = Msg::new("flow-draw-offered")
+            .with("side", side_name(side))
+            .with("other", side_name(side.other()));
     }
 
     fn answer_draw(&mut self, accept: bool) {
@@ -811,13 +800,13 @@ impl Match {
             self.selected = None;
             self.choice = None;
             if let Err(e) = self.game.agree_draw() {
-                self.message = e.to_string();
+                self.message = Msg::new("flow-refused").with("error", e.to_string());
                 return;
             }
             self.generation += 1;
             self.message = self.default_message();
         } else {
-            self.message = format!("Draw declined. {}", self.default_message());
+            self.message = Msg::new("flow-draw-declined").with("message", self.default_message());
         }
     }
 
@@ -893,12 +882,12 @@ pub fn turn_number(ply: usize) -> String {
     format!("{}{dots}", index / 2 + 1)
 }
 
-/// "White" or "Black".
-pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
+/// "White" or "Black", in the player's language.
+pub fn side_name(side: Side) -> Msg {
+    Msg::new(match side {
+        Side::White => "side-white",
+        Side::Black => "side-black",
+    })
 }
 
 /// The point's name, like `e3` (a point knows its board; `_size` is kept for callers).
@@ -928,23 +917,26 @@ pub fn players_for(settings: &Settings) -> [Player; 2] {
 }
 
 /// The message line once a game is over (the result line shows the outcome itself).
-const GAME_OVER_MESSAGE: &str = "Game over: start a new game, undo, or review it [G].";
+const GAME_OVER_MESSAGE: &str = "flow-game-over";
 
 /// A sentence for a finished game: who won and why.
-pub fn outcome_text(outcome: Outcome) -> String {
+pub fn outcome_text(outcome: Outcome) -> Msg {
     let why = match outcome.reason {
-        EndReason::NoStones => "all stones of the loser were captured",
-        EndReason::Stuck => "the side to move had no legal move",
-        EndReason::Repetition => "the same position came back again and again",
-        EndReason::NoCaptureLimit => "too many turns without a capture",
-        EndReason::Resignation => "resignation",
-        EndReason::Agreement => "agreement",
-        EndReason::Alignment => "three stones in a line",
-        other => other.description(),
+        EndReason::NoStones => Msg::new("end-no-stones"),
+        EndReason::Stuck => Msg::new("end-stuck"),
+        EndReason::Repetition => Msg::new("end-repetition"),
+        EndReason::NoCaptureLimit => Msg::new("end-no-capture-limit"),
+        EndReason::Resignation => Msg::new("end-resignation"),
+        EndReason::Agreement => Msg::new("end-agreement"),
+        EndReason::Alignment => Msg::new("end-alignment"),
+        // A reason added to the core later: its own (English) words.
+        other => Msg::new("end-other").with("reason", other.description()),
     };
     match outcome.winner {
-        Some(side) => format!("{} wins: {why}.", side_name(side)),
-        None => format!("Draw: {why}."),
+        Some(side) => Msg::new("result-wins")
+            .with("side", side_name(side))
+            .with("why", why),
+        None => Msg::new("result-draw").with("why", why),
     }
 }
 

@@ -11,6 +11,7 @@ use fanorona_core::record::{Element, GameRecord, GameResult, MAX_GAME_BYTES, Rea
 use fanorona_core::{BoardSize, Color as Side, Game, Position, Rules};
 
 use crate::game::flow::{BoardJump, Match, Player, players_for};
+use crate::i18n::Msg;
 use crate::settings::{Settings, SettingsFile, save_settings};
 
 /// Save or load a game.
@@ -28,14 +29,15 @@ pub struct GamesDir(pub Option<PathBuf>);
 
 /// The default games directory: `<data dir>/fanorona/games`.
 pub fn default_games_dir() -> Option<PathBuf> {
+    // i18n: not text (folder names)
     dirs::data_dir().map(|d| d.join("fanorona").join("games"))
 }
 
 /// The result of the last save or load, shown on screen.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct PersistStatus {
     /// The text shown.
-    pub text: String,
+    pub text: Msg,
     /// Whether it reports a failure.
     pub error: bool,
     /// Bumped on every new status, so screens can react once.
@@ -43,7 +45,7 @@ pub struct PersistStatus {
 }
 
 impl PersistStatus {
-    fn set(&mut self, text: String, error: bool) {
+    fn set(&mut self, text: Msg, error: bool) {
         self.text = text;
         self.error = error;
         self.serial += 1;
@@ -62,8 +64,24 @@ pub enum LoadError {
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // i18n: not text (the error in a log or the terminal)
             LoadError::Io(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            // i18n: not text (the error in a log or the terminal)
             LoadError::Record(path, e) => write!(f, "{} is not a valid game: {e}", path.display()),
+        }
+    }
+}
+
+impl LoadError {
+    /// What went wrong, for the screen (the system's or the record's own words inside).
+    pub fn message(&self) -> Msg {
+        match self {
+            LoadError::Io(path, e) => Msg::new("status-cannot-read")
+                .with("path", path.display().to_string())
+                .with("error", e.to_string()),
+            LoadError::Record(path, e) => Msg::new("status-not-a-game")
+                .with("path", path.display().to_string())
+                .with("error", e),
         }
     }
 }
@@ -80,7 +98,9 @@ pub fn record_text(game: &Game, players: [Player; 2], level: u8) -> Result<Strin
     let mut record = GameRecord::default();
     let date = today();
     let name = |p: Player| match p {
+        // i18n: not text (a record's tag value)
         Player::Human => "Person".to_string(),
+        // i18n: not text (a record's tag value)
         Player::Engine => format!("fanorona-ai level {level}"),
     };
     let start = game.start();
@@ -88,24 +108,34 @@ pub fn record_text(game: &Game, players: [Player; 2], level: u8) -> Result<Strin
         .outcome()
         .map_or(GameResult::Unknown, |o| GameResult::from_outcome(&o));
     for (tag, value) in [
+        // i18n: not text (a record's tags)
         ("Event", "Casual game".to_string()),
+        // i18n: not text (a record's tags)
         ("Site", "fanorona-3d".to_string()),
+        // i18n: not text (a record's tags)
         ("Date", format!("{:04}.{:02}.{:02}", date.0, date.1, date.2)),
+        // i18n: not text (a record's tags)
         ("Round", "-".to_string()),
+        // i18n: not text (a record's tags)
         ("White", name(players[Side::White.index()])),
+        // i18n: not text (a record's tags)
         ("Black", name(players[Side::Black.index()])),
+        // i18n: not text (a record's tags)
         ("Result", result.as_str().to_string()),
     ] {
         record.set_tag(tag, value);
     }
     if start.size() != BoardSize::STANDARD {
+        // i18n: not text (a record's tag)
         record.set_tag("Board", start.size().to_string());
     }
     let rules = start.rules();
     if rules != Rules::default() {
+        // i18n: not text (a record's tag)
         record.set_tag("Rules", rules.to_string());
     }
     if Position::start_with(start.size(), rules).ok() != Some(*start) {
+        // i18n: not text (a record's tag)
         record.set_tag("FEN", start.to_fen());
     }
     record.movetext = game
@@ -139,8 +169,11 @@ impl RecordFormat {
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase);
         match ext.as_deref() {
+            // i18n: not text (file extensions)
             Some("json") => RecordFormat::Json,
+            // i18n: not text (file extensions)
             Some("jsonl" | "ndjson") => RecordFormat::JsonLines,
+            // i18n: not text (file extensions)
             Some("sgf") => RecordFormat::Boardspace,
             _ => RecordFormat::Fgn,
         }
@@ -153,10 +186,12 @@ pub const MAX_RECORD_FILE: u64 = MAX_GAME_BYTES as u64;
 /// A JSON error with its place in the text.
 fn json_error(e: &serde_json::Error, first_line: usize) -> String {
     format!(
+        // i18n: not text (the JSON reader's own English words)
         "line {}, column {}: bad JSON game: {e}",
         e.line() + first_line,
         e.column()
     )
+    // i18n: not text (the JSON reader's own English words)
     .replace(&format!(" at line {} column {}", e.line(), e.column()), "")
 }
 
@@ -172,9 +207,11 @@ pub fn read_record(text: &str, format: RecordFormat) -> Result<GameRecord, Strin
         RecordFormat::Fgn => Reader::new(text.as_bytes())
             .read_record()
             .map_err(|e| e.to_string())?
+            // i18n: not text (a record's error detail, in English like the core's)
             .ok_or_else(|| "the file holds no game".to_string()),
         RecordFormat::Boardspace => BoardspaceReader::new(text.as_bytes())
             .next()
+            // i18n: not text (a record's error detail, in English like the core's)
             .ok_or_else(|| "the file holds no game".to_string())?
             .map_err(|e| e.to_string()),
         RecordFormat::Json => {
@@ -184,6 +221,7 @@ pub fn read_record(text: &str, format: RecordFormat) -> Result<GameRecord, Strin
                 games
                     .into_iter()
                     .next()
+                    // i18n: not text (a record's error detail, in English like the core's)
                     .ok_or_else(|| "the file holds no game".to_string())
             } else {
                 serde_json::from_str(text).map_err(|e| json_error(&e, 0))
@@ -194,6 +232,7 @@ pub fn read_record(text: &str, format: RecordFormat) -> Result<GameRecord, Strin
                 .lines()
                 .enumerate()
                 .find(|(_, l)| !l.trim().is_empty())
+                // i18n: not text (a record's error detail, in English like the core's)
                 .ok_or_else(|| "the file holds no game".to_string())?;
             serde_json::from_str(line).map_err(|e| json_error(&e, index))
         }
@@ -211,6 +250,7 @@ pub fn game_from_record(record: &GameRecord) -> Result<Game, String> {
     if let Some(problem) = report.problems.first() {
         return Err(problem.to_string());
     }
+    // i18n: not text (a record's error detail, in English like the core's)
     let mut game = game.ok_or("the game could not be replayed")?;
     // A resignation or agreed draw is in the result token only: keep it.
     // (A game over by the rules keeps that end: resigning it is refused, and ignored here.)
@@ -249,11 +289,13 @@ pub fn load_game(path: &Path) -> Result<Game, LoadError> {
         return Err(LoadError::Record(
             path.to_owned(),
             format!(
+                // i18n: not text (a record's error detail, in English like the core's)
                 "the file is larger than {MAX_RECORD_FILE} bytes (take its game out with `fanorona convert`)"
             ),
         ));
     }
     let text = String::from_utf8(bytes)
+        // i18n: not text (a record's error detail, in English like the core's)
         .map_err(|e| LoadError::Record(path.to_owned(), format!("not UTF-8 text ({e})")))?;
     read_record(&text, RecordFormat::from_path(path))
         .and_then(|record| game_from_record(&record))
@@ -274,7 +316,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     }
     let name = path
         .file_name()
+        // i18n: not text (a file name)
         .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    // i18n: not text (a file name)
     let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
     let written = (|| {
         let mut file = std::fs::File::create(&tmp)?;
@@ -348,6 +392,7 @@ pub fn file_stamp_now() -> String {
 
 /// A file name for a game saved now: `game-YYYY-MM-DD-HHMMSS.fgn` (UTC).
 fn file_name_now() -> String {
+    // i18n: not text (a file name)
     format!("game-{}.fgn", file_stamp_now())
 }
 
@@ -365,7 +410,7 @@ fn handle_persist(
         match request {
             Persist::Save => {
                 let (Some(game), Some(dir)) = (game.as_deref_mut(), dir.0.as_ref()) else {
-                    status.set("Nothing to save".into(), true);
+                    status.set(Msg::new("status-nothing-to-save"), true);
                     continue;
                 };
                 let path = dir.join(file_name_now());
@@ -375,12 +420,15 @@ fn handle_persist(
                     });
                 match result {
                     Ok(()) => {
-                        let text = format!("Saved to {}", path.display());
+                        let text =
+                            Msg::new("status-saved").with("path", path.display().to_string());
                         game.set_message(text.clone());
                         status.set(text, false);
                     }
                     Err(e) => {
-                        let text = format!("Cannot save {}: {e}", path.display());
+                        let text = Msg::new("status-cannot-save")
+                            .with("path", path.display().to_string())
+                            .with("error", e);
                         game.set_message(text.clone());
                         status.set(text, true);
                     }
@@ -394,8 +442,12 @@ fn handle_persist(
                         || path.display().to_string(),
                         |n| n.to_string_lossy().into_owned(),
                     );
-                    let text = format!("Loaded {name}");
-                    new.set_message(format!("{text}. {}", new.message()));
+                    let text = Msg::new("status-loaded").with("name", name);
+                    new.set_message(
+                        Msg::new("status-loaded-message")
+                            .with("loaded", text.clone())
+                            .with("message", new.message().clone()),
+                    );
                     commands.insert_resource(new);
                     // An opened game ends the tutorial (its lessons judge their own positions).
                     commands.remove_resource::<crate::tutorial::Tutorial>();
@@ -406,7 +458,7 @@ fn handle_persist(
                     }
                     status.set(text, false);
                 }
-                Err(e) => status.set(e.to_string(), true),
+                Err(e) => status.set(e.message(), true),
             },
         }
     }

@@ -197,13 +197,13 @@ fn mute_key(
     }
     settings.muted = !settings.muted;
     if let Some(mut game) = game {
-        game.set_message(if settings.muted {
-            "Sound off (M: on)"
+        game.set_message(crate::i18n::Msg::new(if settings.muted {
+            "sound-off"
         } else if cfg!(feature = "sound") {
-            "Sound on (M: off)"
+            "sound-on"
         } else {
-            "Sound on, but this build has no audio: build with --features sound"
-        });
+            "sound-on-silent"
+        }));
     }
 }
 

@@ -19,8 +19,9 @@ use crate::Screen;
 use crate::analysis::review::{MISTAKE, REVIEW_DEPTH, REVIEW_TIME, Review, ReviewRequest};
 use crate::analysis::white_share;
 use crate::game::flow::{BoardJump, Command, FlowSet, Match, Player, turn_number};
+use crate::i18n::{Localized, Msg};
 use crate::ui::layout::{GRAPH_EDGE, LEFT_EDGE, Layout, RightPanel};
-use crate::ui::theme::{ACCENT, DIM, TEXT, TEXT_BODY, TEXT_LARGE, text};
+use crate::ui::theme::{ACCENT, DIM, TEXT, TEXT_BODY, TEXT_LARGE, tr_text};
 use crate::ui::widgets::{Action, Focusable, button};
 
 /// What the buttons ask.
@@ -74,7 +75,7 @@ pub struct Mistakes {
     /// Where the try stands.
     pub state: TryState,
     /// What was said about the last try.
-    pub feedback: String,
+    pub feedback: Msg,
     /// The mistakes answered right at the first try.
     pub first_try: Vec<bool>,
     /// Wrong tries at this mistake.
@@ -143,14 +144,11 @@ fn position_match(original: &Match, item: &Item) -> Match {
     Match::from_game(game, [Player::Human, Player::Human], original.level())
 }
 
-fn describe(item: &Item) -> String {
-    format!(
-        "In the game, {} {}{} was a mistake. Find a better turn for {}.",
-        turn_number(item.ply + 1),
-        item.played,
-        "?",
-        crate::game::flow::side_name(item.mover)
-    )
+fn describe(item: &Item) -> Msg {
+    Msg::new("mistakes-describe")
+        .with("number", turn_number(item.ply + 1))
+        .with("played", item.played.to_string())
+        .with("side", crate::game::flow::side_name(item.mover))
 }
 
 fn mistakes_commands(
@@ -250,6 +248,7 @@ fn judge_in_background(
 ) -> Option<Mutex<Receiver<f32>>> {
     let (send, receive) = channel();
     std::thread::Builder::new()
+        // i18n: not text (a thread's name)
         .name("fanorona-mistakes".into())
         .spawn(move || {
             let mut after = before;
@@ -310,18 +309,12 @@ fn follow_try(
             if tried == item.better {
                 right(&mut m, &tried, revealed);
             } else if tried == item.played {
-                wrong(
-                    &mut commands,
-                    &mut m,
-                    &item,
-                    &game,
-                    "is the game's mistake again",
-                );
+                wrong(&mut commands, &mut m, &item, &game, "mistakes-why-same");
             } else {
                 let before = position_match(&m.original, &item).game().clone();
                 m.judging = judge_in_background(before, tried, item.mover, m.stop.clone());
                 m.state = TryState::Judging;
-                m.feedback = format!("Checking {tried}...");
+                m.feedback = Msg::new("mistakes-checking").with("turn", tried.to_string());
                 if revealed {
                     // After the reveal, any good turn still counts as found, not as a first try.
                     m.wrong += 1;
@@ -344,13 +337,7 @@ fn follow_try(
                 let revealed = m.wrong > 0;
                 right(&mut m, &tried, revealed);
             } else {
-                wrong(
-                    &mut commands,
-                    &mut m,
-                    &item,
-                    &game,
-                    "loses much of the evaluation too",
-                );
+                wrong(&mut commands, &mut m, &item, &game, "mistakes-why-loses");
             }
         }
         _ => {}
@@ -373,18 +360,17 @@ fn right(m: &mut Mistakes, tried: &Turn, revealed: bool) {
             *first = true;
         }
     }
+    let first = !(revealed || m.wrong > 0);
     m.state = TryState::Right;
-    m.feedback = format!(
-        "Right: {tried} is a good turn here{}. Next goes to the next mistake.",
-        if revealed || m.wrong > 0 {
-            ""
-        } else {
-            ", found at the first try"
-        }
-    );
+    m.feedback = Msg::new(if first {
+        "mistakes-right-first"
+    } else {
+        "mistakes-right"
+    })
+    .with("turn", tried.to_string());
 }
 
-fn wrong(commands: &mut Commands, m: &mut Mistakes, item: &Item, game: &Match, why: &str) {
+fn wrong(commands: &mut Commands, m: &mut Mistakes, item: &Item, game: &Match, why: &'static str) {
     let tried = game
         .game()
         .turns()
@@ -393,10 +379,10 @@ fn wrong(commands: &mut Commands, m: &mut Mistakes, item: &Item, game: &Match, w
         .unwrap_or_default();
     m.wrong += 1;
     m.state = TryState::Revealed;
-    m.feedback = format!(
-        "Not this one: {tried} {why}. The better turn is {} (the arrow): play it.",
-        item.better
-    );
+    m.feedback = Msg::new("mistakes-wrong")
+        .with("turn", tried)
+        .with("why", Msg::new(why))
+        .with("better", item.better.to_string());
     let again = position_match(&m.original, item);
     m.match_id = match_id(&again);
     commands.insert_resource(again);
@@ -466,7 +452,7 @@ fn spawn_ui(mut commands: Commands) {
             BackgroundColor(crate::ui::BUTTON),
             children![(
                 OfferText,
-                text("Learn from your mistakes", 15.0, ACCENT),
+                tr_text(Msg::default(), 15.0, ACCENT),
                 Pickable::IGNORE
             )],
         )],
@@ -474,7 +460,7 @@ fn spawn_ui(mut commands: Commands) {
     let line = |which: MistakesText, size: f32, color: Color| {
         (
             which,
-            text("", size, color),
+            tr_text(Msg::default(), size, color),
             Node {
                 max_width: px(300.0),
                 ..default()
@@ -500,7 +486,7 @@ fn spawn_ui(mut commands: Commands) {
         },
         BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.95)),
         children![
-            text("Learn from your mistakes", TEXT_LARGE, ACCENT),
+            tr_text("mistakes-title-heading", TEXT_LARGE, ACCENT),
             line(MistakesText::Title, 16.0, ACCENT),
             line(MistakesText::Feedback, TEXT_BODY, TEXT),
             line(MistakesText::Count, TEXT_BODY, DIM),
@@ -512,9 +498,9 @@ fn spawn_ui(mut commands: Commands) {
                     ..default()
                 },
                 children![
-                    button("Again", Action::Mistakes(MistakesCommand::Again)),
-                    button("Next", Action::Mistakes(MistakesCommand::Next)),
-                    button("Back to the game", Action::Mistakes(MistakesCommand::Exit)),
+                    button("mistakes-again", Action::Mistakes(MistakesCommand::Again)),
+                    button("mistakes-next", Action::Mistakes(MistakesCommand::Next)),
+                    button("mistakes-back", Action::Mistakes(MistakesCommand::Exit)),
                 ],
             ),
         ],
@@ -527,9 +513,9 @@ fn refresh_ui(
     game: Option<Res<Match>>,
     tutorial: Option<Res<crate::tutorial::Tutorial>>,
     mut offers: Query<&mut Node, (With<Offer>, Without<MistakesPanel>)>,
-    mut offer_text: Query<&mut Text, (With<OfferText>, Without<MistakesText>)>,
+    mut offer_text: Query<&mut Localized, (With<OfferText>, Without<MistakesText>)>,
     mut panels: Query<&mut Node, (With<MistakesPanel>, Without<Offer>)>,
-    mut texts: Query<(&MistakesText, &mut Text), Without<OfferText>>,
+    mut texts: Query<(&MistakesText, &mut Localized), Without<OfferText>>,
 ) {
     // The offer: a complete review with mistakes of a person, nothing else running.
     let available = match (&mistakes, review.as_deref(), game.as_deref()) {
@@ -546,7 +532,7 @@ fn refresh_ui(
         }
     }
     if offer {
-        let label = format!("Learn from your mistakes ({available} to play again)");
+        let label = Msg::new("mistakes-offer").with("count", available);
         for mut t in &mut offer_text {
             if t.0 != label {
                 t.0.clone_from(&label);
@@ -563,13 +549,13 @@ fn refresh_ui(
     };
     for (which, mut t) in &mut texts {
         let value = match which {
-            MistakesText::Title => format!("Mistake {} of {}", m.index + 1, m.items.len()),
+            MistakesText::Title => Msg::new("mistakes-title")
+                .with("number", m.index + 1)
+                .with("count", m.items.len()),
             MistakesText::Feedback => m.feedback.clone(),
-            MistakesText::Count => format!(
-                "Found at the first try: {} of {}",
-                m.right_first(),
-                m.items.len()
-            ),
+            MistakesText::Count => Msg::new("mistakes-count")
+                .with("right", m.right_first())
+                .with("count", m.items.len()),
         };
         if t.0 != value {
             t.0 = value;

@@ -72,10 +72,11 @@ fn a_mistake_is_retried_wrong_then_revealed_then_right() {
     send(&mut app, Command::PlayText("a1-a2A".into()));
     app.update();
     assert_eq!(mistakes(&app).state, TryState::Revealed);
+    let feedback = crate::i18n::Tr::english().msg(&mistakes(&app).feedback);
+    assert!(feedback.contains(&item.better.to_string()), "{feedback}");
     assert!(
-        mistakes(&app).feedback.contains(&item.better.to_string()),
-        "{}",
-        mistakes(&app).feedback
+        feedback.contains("is the game's mistake again"),
+        "{feedback}"
     );
     app.update();
     assert!(turns(&app).is_empty());

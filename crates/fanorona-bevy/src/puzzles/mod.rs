@@ -17,9 +17,10 @@ use fanorona_core::{BoardSize, Step};
 
 use crate::Screen;
 use crate::game::flow::{BoardJump, BoardView, Command, FlowSet, Match, Player, side_name};
+use crate::i18n::{Localized, Msg};
 use crate::settings::Settings;
 use crate::ui::layout::{Layout, RightPanel};
-use crate::ui::theme::{ACCENT, DIM, TEXT, TEXT_BODY, TEXT_LARGE, text};
+use crate::ui::theme::{ACCENT, DIM, TEXT, TEXT_BODY, TEXT_LARGE, tr_text};
 use crate::ui::widgets::{Action, button};
 
 /// What the screen's buttons ask.
@@ -81,7 +82,7 @@ pub struct PuzzleScreen {
     /// The theme filter.
     pub theme: Option<Theme>,
     /// What was said about the last try.
-    pub feedback: String,
+    pub feedback: Msg,
     /// Puzzles shown in this session (not offered again soon).
     seen: Vec<String>,
     match_id: u64,
@@ -96,7 +97,7 @@ impl PuzzleScreen {
             daily: false,
             board: None,
             theme: None,
-            feedback: String::new(),
+            feedback: Msg::default(),
             seen: Vec::new(),
             match_id: u64::MAX,
         }
@@ -140,10 +141,8 @@ fn show(screen: &mut PuzzleScreen, puzzle: &Puzzle, daily: bool) -> Match {
     screen.rated = false;
     screen.daily = daily;
     screen.match_id = match_id(&game);
-    screen.feedback = format!(
-        "{} to move: find the winning turn (a chain goes on to its end).",
-        side_name(puzzle.position().side_to_move())
-    );
+    screen.feedback =
+        Msg::new("puzzles-task").with("side", side_name(puzzle.position().side_to_move()));
     if !screen.seen.iter().any(|s| s == puzzle.id()) {
         screen.seen.push(puzzle.id().to_owned());
     }
@@ -203,13 +202,13 @@ fn puzzle_commands(
                 let game = show(s, &puzzle, daily);
                 s.rated = rated;
                 if rated {
-                    s.feedback = format!("Again (not rated): {}", s.feedback);
+                    s.feedback = Msg::new("puzzles-again-unrated").with("task", s.feedback.clone());
                 }
                 commands.insert_resource(game);
                 next.set(Screen::Playing);
             }
             None => {
-                s.feedback = "No puzzle with these filters.".into();
+                s.feedback = Msg::new("puzzles-none");
                 if *request == PuzzleCommand::Open {
                     // Nothing to show on the board: leave it as it was.
                     let game = Match::new(
@@ -271,7 +270,7 @@ fn judge_attempt(
             let steps: Vec<Step> = turn.steps().collect();
             if puzzle.judge(&steps, true) == Verdict::Solved {
                 screen.attempt = Attempt::Solved;
-                screen.feedback = format!("{turn}: that is the solution (not rated again).");
+                screen.feedback = Msg::new("puzzles-solved-shown").with("turn", turn.to_string());
             } else {
                 // Not the solution again: the position once more, with the arrow.
                 let again = Match::new(*puzzle.position(), [Player::Human, Player::Human], 1);
@@ -294,13 +293,11 @@ fn judge_attempt(
         Verdict::Wrong => false,
         _ => return,
     };
-    let played = game
-        .game()
-        .turns()
-        .first()
-        .map(ToString::to_string)
-        .unwrap_or_else(|| "That step".to_string());
-    let mut rating_line = String::new();
+    let played = game.game().turns().first().map_or_else(
+        || Msg::new("puzzles-that-step"),
+        |t| Msg::new("puzzles-turn").with("turn", t.to_string()),
+    );
+    let mut rating_line = Msg::default();
     if !screen.rated {
         screen.rated = true;
         let before = rating(&settings);
@@ -314,15 +311,16 @@ fn judge_attempt(
         } else {
             settings.puzzle_streak = 0;
         }
-        rating_line = format!(
-            " Rating {:.0} ({:+.0}).",
-            after.rating,
-            after.rating - before.rating
-        );
+        let change = (after.rating - before.rating).round() as i64;
+        rating_line = Msg::new("puzzles-rating-change")
+            .with("rating", after.rating.round() as i64)
+            .with("change", format!("{change:+}"));
     }
     if solved {
         screen.attempt = Attempt::Solved;
-        screen.feedback = format!("Solved: {played} wins.{rating_line}");
+        screen.feedback = Msg::new("puzzles-solved")
+            .with("turn", played)
+            .with("rating", rating_line);
     } else {
         let ended_early = ended
             && steps.len() < puzzle.solution().iter().map(|t| t.len()).min().unwrap_or(0)
@@ -330,17 +328,25 @@ fn judge_attempt(
                 .solution()
                 .iter()
                 .any(|t| t.steps().zip(&steps).all(|(a, b)| a == *b));
-        let why = if ended_early {
-            format!("{played} stops the chain too early.")
+        let why = Msg::new(if ended_early {
+            "puzzles-stopped-early"
         } else {
-            format!("{played} is not the solution.")
-        };
-        let solution: Vec<String> = puzzle.solution().iter().map(ToString::to_string).collect();
+            "puzzles-not-solution"
+        })
+        .with("turn", played);
+        let mut turns = puzzle
+            .solution()
+            .iter()
+            .map(|t| Msg::new("puzzles-turn").with("turn", t.to_string()));
+        let first = turns.next().unwrap_or_default();
+        let solution = turns.fold(first, |list, item| {
+            Msg::new("puzzles-or").with("list", list).with("item", item)
+        });
         screen.attempt = Attempt::Missed;
-        screen.feedback = format!(
-            "Missed: {why}{rating_line} The solution: {} (the arrow).",
-            solution.join(" or ")
-        );
+        screen.feedback = Msg::new("puzzles-missed")
+            .with("why", why)
+            .with("rating", rating_line)
+            .with("solution", solution);
         // The puzzle's position again, with the solution's arrow (next frame).
         let again = Match::new(*puzzle.position(), [Player::Human, Player::Human], 1);
         screen.match_id = match_id(&again);
@@ -400,7 +406,7 @@ fn spawn_panel(mut commands: Commands, screen: Option<Res<PuzzleScreen>>) {
     let line = |which: PuzzleText, size: f32, color: Color| {
         (
             which,
-            text("", size, color),
+            tr_text(Msg::default(), size, color),
             Node {
                 max_width: px(300.0),
                 ..default()
@@ -423,7 +429,7 @@ fn spawn_panel(mut commands: Commands, screen: Option<Res<PuzzleScreen>>) {
                 ..default()
             },
             BackgroundColor(crate::ui::BUTTON),
-            children![(which, text("", 15.0, TEXT), Pickable::IGNORE)],
+            children![(which, tr_text(Msg::default(), 15.0, TEXT), Pickable::IGNORE)],
         )
     };
     commands.spawn((
@@ -444,17 +450,17 @@ fn spawn_panel(mut commands: Commands, screen: Option<Res<PuzzleScreen>>) {
         },
         BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.95)),
         children![
-            text("Puzzles", TEXT_LARGE, ACCENT),
+            tr_text("puzzles-title", TEXT_LARGE, ACCENT),
             line(PuzzleText::Title, 16.0, ACCENT),
             line(PuzzleText::Feedback, TEXT_BODY, TEXT),
             line(PuzzleText::Rating, TEXT_BODY, DIM),
             (
                 row(),
                 children![
-                    button("Next puzzle", Action::Puzzles(PuzzleCommand::Next)),
-                    button("Daily puzzle", Action::Puzzles(PuzzleCommand::Daily)),
-                    button("Again", Action::Puzzles(PuzzleCommand::Retry)),
-                    button("Leave", Action::Puzzles(PuzzleCommand::Exit)),
+                    button("puzzles-next", Action::Puzzles(PuzzleCommand::Next)),
+                    button("puzzles-daily", Action::Puzzles(PuzzleCommand::Daily)),
+                    button("puzzles-again", Action::Puzzles(PuzzleCommand::Retry)),
+                    button("puzzles-leave", Action::Puzzles(PuzzleCommand::Exit)),
                 ],
             ),
             (
@@ -473,7 +479,7 @@ fn refresh_panel(
     screen: Option<Res<PuzzleScreen>>,
     settings: Res<Settings>,
     panels: Query<Entity, With<PuzzlePanel>>,
-    mut texts: Query<(&PuzzleText, &mut Text)>,
+    mut texts: Query<(&PuzzleText, &mut Localized)>,
 ) {
     let Some(screen) = screen else {
         for panel in &panels {
@@ -486,35 +492,33 @@ fn refresh_panel(
             PuzzleText::Title => match &screen.puzzle {
                 Some(p) => {
                     let themes: Vec<&str> = p.themes().iter().map(|t| t.name()).collect();
-                    format!(
-                        "{}{} ({}, rated {}{}{})",
-                        if screen.daily {
-                            "Daily puzzle "
-                        } else {
-                            "Puzzle "
-                        },
-                        p.id(),
-                        p.size(),
-                        p.rating(),
-                        if themes.is_empty() { "" } else { "; " },
-                        themes.join(", ")
-                    )
+                    Msg::new(match (screen.daily, themes.is_empty()) {
+                        (false, true) => "puzzles-heading",
+                        (false, false) => "puzzles-heading-themes",
+                        (true, true) => "puzzles-heading-daily",
+                        (true, false) => "puzzles-heading-daily-themes",
+                    })
+                    .with("id", p.id())
+                    .with("board", p.size().to_string())
+                    .with("rating", p.rating())
+                    .with("themes", themes.join(", "))
                 }
-                None => String::new(),
+                None => Msg::default(),
             },
             PuzzleText::Feedback => screen.feedback.clone(),
-            PuzzleText::Rating => format!(
-                "Your rating: {:.0} +/- {:.0}. Streak {} (best {}).",
-                settings.puzzle_rating,
-                2.0 * settings.puzzle_deviation,
-                settings.puzzle_streak,
-                settings.puzzle_best_streak
-            ),
-            PuzzleText::Board => format!(
-                "Board: {}",
-                screen.board.map_or("all".to_string(), |b| b.to_string())
-            ),
-            PuzzleText::Theme => format!("Theme: {}", screen.theme.map_or("any", |t| t.name())),
+            PuzzleText::Rating => Msg::new("puzzles-rating")
+                .with("rating", settings.puzzle_rating.round() as i64)
+                .with("error", (2.0 * settings.puzzle_deviation).round() as i64)
+                .with("streak", settings.puzzle_streak)
+                .with("best", settings.puzzle_best_streak),
+            PuzzleText::Board => match screen.board {
+                Some(b) => Msg::new("puzzles-board").with("board", b.to_string()),
+                None => Msg::new("puzzles-board-all"),
+            },
+            PuzzleText::Theme => match screen.theme {
+                Some(t) => Msg::new("puzzles-theme").with("theme", t.name()),
+                None => Msg::new("puzzles-theme-any"),
+            },
         };
         if t.0 != value {
             t.0 = value;

@@ -66,6 +66,11 @@ fn screen(app: &App) -> &PuzzleScreen {
     app.world().resource::<PuzzleScreen>()
 }
 
+/// The screen's feedback in English.
+fn feedback(app: &App) -> String {
+    crate::i18n::Tr::english().msg(&screen(app).feedback)
+}
+
 fn settings(app: &App) -> &Settings {
     app.world().resource::<Settings>()
 }
@@ -89,9 +94,9 @@ fn a_puzzle_solved_step_by_step_raises_the_rating_and_the_streak() {
     assert_eq!(turns(&app), ["a1-b1A-b2A"]);
     assert_eq!(screen(&app).attempt, Attempt::Solved);
     assert!(
-        screen(&app).feedback.starts_with("Solved"),
+        feedback(&app).starts_with("Solved: a1-b1A-b2A wins. Rating"),
         "{}",
-        screen(&app).feedback
+        feedback(&app)
     );
     assert!(settings(&app).puzzle_rating > 1500.0);
     assert!(settings(&app).puzzle_deviation < 350.0);
@@ -112,12 +117,9 @@ fn a_chain_stopped_early_is_a_miss_and_the_solution_is_shown() {
     click(&mut app, "b1");
     send(&mut app, Command::EndTurn);
     assert_eq!(screen(&app).attempt, Attempt::Missed);
-    let feedback = screen(&app).feedback.clone();
-    assert!(
-        feedback.contains("a1-b1A stops the chain too early"),
-        "{feedback}"
-    );
-    assert!(feedback.contains("The solution: a1-b1A-b2A"), "{feedback}");
+    let said = feedback(&app);
+    assert!(said.contains("a1-b1A stops the chain too early"), "{said}");
+    assert!(said.contains("The solution: a1-b1A-b2A"), "{said}");
     assert!(settings(&app).puzzle_rating < 1500.0);
     assert_eq!(settings(&app).puzzle_streak, 0);
     // The position again, with the solution's arrow.
@@ -141,9 +143,9 @@ fn a_wrong_turn_fails_the_puzzle() {
     send(&mut app, Command::PlayText("a1-a2A".into()));
     assert_eq!(screen(&app).attempt, Attempt::Missed);
     assert!(
-        screen(&app).feedback.contains("a1-a2A is not the solution"),
+        feedback(&app).contains("a1-a2A is not the solution"),
         "{}",
-        screen(&app).feedback
+        feedback(&app)
     );
     assert!(settings(&app).puzzle_rating < 1500.0);
     // Again: the same puzzle, not rated a second time.

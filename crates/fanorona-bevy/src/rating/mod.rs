@@ -8,8 +8,9 @@ use fanorona_ai::{Level, RatingEstimate, estimate_rating};
 use fanorona_core::Color as Side;
 
 use crate::game::flow::{Match, Player};
+use crate::i18n::{Localized, Msg};
 use crate::settings::{LevelResult, Settings};
-use crate::ui::theme::{ACCENT, BUTTON, DIM, TEXT, text};
+use crate::ui::theme::{ACCENT, BUTTON, DIM, TEXT, tr_text};
 use crate::ui::widgets::Action;
 
 /// One segment of the slider: the level of this number (1 is the weakest).
@@ -27,10 +28,13 @@ pub fn level_of(number: u8) -> Level {
     Level::from_index(number.saturating_sub(1)).unwrap_or(Level::Maximum)
 }
 
-/// `7 intermediate (Elo 1450)`.
-pub fn level_text(number: u8) -> String {
+/// `Engine level: 7 hobbyist (Elo 1450)`.
+pub fn level_text(number: u8) -> Msg {
     let level = level_of(number);
-    format!("{} {} (Elo {})", level.number(), level.name(), level.elo())
+    Msg::new("levels-level")
+        .with("number", level.number())
+        .with("name", crate::game::engine::level_name(level))
+        .with("elo", level.elo())
 }
 
 /// The player's results as the estimate wants them (levels unknown to this version are left
@@ -52,16 +56,13 @@ pub fn estimate(settings: &Settings) -> Option<RatingEstimate> {
 }
 
 /// The line under the slider.
-pub fn rating_text(settings: &Settings) -> String {
+pub fn rating_text(settings: &Settings) -> Msg {
     match estimate(settings) {
-        Some(r) => format!(
-            "Your rating: {:.0} +/- {:.0} from {} game{} against the engine",
-            r.elo,
-            r.error,
-            r.games,
-            if r.games == 1 { "" } else { "s" }
-        ),
-        None => "Your rating: finish a game against the engine to get one".into(),
+        Some(r) => Msg::new("levels-rating")
+            .with("elo", r.elo.round() as i64)
+            .with("error", r.error.round() as i64)
+            .with("games", r.games),
+        None => Msg::new("levels-no-rating"),
     }
 }
 
@@ -157,15 +158,11 @@ pub fn spawn_slider(commands: &mut Commands, settings: &Settings) -> Entity {
     let label = commands
         .spawn((
             LevelLabel,
-            text(
-                format!("Engine level: {}", level_text(settings.level())),
-                16.0,
-                TEXT,
-            ),
+            tr_text(level_text(settings.level()), 16.0, TEXT),
         ))
         .id();
     let rating = commands
-        .spawn((RatingLabel, text(rating_text(settings), 14.0, DIM)))
+        .spawn((RatingLabel, tr_text(rating_text(settings), 14.0, DIM)))
         .id();
     commands.entity(row).add_children(&[label, track, rating]);
     row
@@ -179,8 +176,8 @@ fn step_color(number: u8, chosen: u8) -> Color {
 fn refresh_slider(
     settings: Res<Settings>,
     mut steps: Query<(&LevelStep, &mut BackgroundColor, &Interaction)>,
-    mut labels: Query<&mut Text, (With<LevelLabel>, Without<RatingLabel>)>,
-    mut ratings: Query<&mut Text, (With<RatingLabel>, Without<LevelLabel>)>,
+    mut labels: Query<&mut Localized, (With<LevelLabel>, Without<RatingLabel>)>,
+    mut ratings: Query<&mut Localized, (With<RatingLabel>, Without<LevelLabel>)>,
 ) {
     let chosen = settings.level();
     for (step, mut background, interaction) in &mut steps {
@@ -196,7 +193,7 @@ fn refresh_slider(
     if !settings.is_changed() {
         return;
     }
-    let label = format!("Engine level: {}", level_text(chosen));
+    let label = level_text(chosen);
     for mut t in &mut labels {
         if t.0 != label {
             t.0.clone_from(&label);

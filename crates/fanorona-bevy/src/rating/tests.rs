@@ -85,7 +85,8 @@ fn the_level_slider_offers_every_level_and_chooses_one() {
         let filled = color == crate::ui::ACCENT;
         assert_eq!(filled, number <= 7, "level {number}");
     }
-    assert!(level_text(7).contains(Level::ALL[6].name()));
+    let text = crate::i18n::Tr::english().msg(&level_text(7));
+    assert!(text.contains(Level::ALL[6].name()), "{text}");
     // Out of range: clamped to the strongest.
     app.world_mut().write_message(Act::new(Action::Level(200)));
     app.update();

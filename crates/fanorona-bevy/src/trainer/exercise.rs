@@ -34,16 +34,13 @@ impl Material {
     }
 
     /// `3 v 1: win`, `2 v 3: hold the draw`.
-    pub fn label(self) -> String {
-        format!(
-            "{} v {}: {}",
-            self.player,
-            self.opponent,
-            match self.goal {
-                Goal::Win => "win",
-                Goal::Draw => "hold the draw",
-            }
-        )
+    pub fn label(self) -> crate::i18n::Msg {
+        crate::i18n::Msg::new(match self.goal {
+            Goal::Win => "trainer-kind-win",
+            Goal::Draw => "trainer-kind-draw",
+        })
+        .with("player", self.player)
+        .with("opponent", self.opponent)
     }
 }
 

@@ -19,8 +19,9 @@ use self::exercise::{Goal, Judgement, MATERIALS, Material};
 use self::tables::{MAX_BUILD_STONES, Tables, TablesState};
 use crate::Screen;
 use crate::game::flow::{Animating, BoardJump, BoardView, Command, FlowSet, Match, Player};
+use crate::i18n::{Localized, Msg};
 use crate::ui::layout::{Layout, RightPanel};
-use crate::ui::theme::{ACCENT, DIM, TEXT, TEXT_BODY, TEXT_LARGE, TEXT_SMALL, text};
+use crate::ui::theme::{ACCENT, DIM, TEXT, TEXT_BODY, TEXT_LARGE, TEXT_SMALL, tr_text};
 use crate::ui::widgets::{Action, button};
 
 /// What the trainer's buttons ask.
@@ -50,7 +51,9 @@ pub struct Trainer {
     /// Turns (plies) to the end from the start under best play (0 for a draw).
     pub fastest: u16,
     /// What the trainer says about the last turn.
-    pub feedback: String,
+    pub feedback: Msg,
+    /// What it says at the end of the exercise.
+    pub verdict: Msg,
     /// Whether a turn threw the result away in this try.
     pub thrown: bool,
     /// The player's turns so far.
@@ -73,7 +76,8 @@ impl Trainer {
             material,
             start: None,
             fastest: 0,
-            feedback: String::new(),
+            feedback: Msg::default(),
+            verdict: Msg::default(),
             thrown: false,
             turns: 0,
             best_turns: 0,
@@ -122,7 +126,8 @@ fn set_up(trainer: &mut Trainer, start: Position, fastest: u16) -> Match {
     let game = Match::new(start, [Player::Human, Player::Human], 1);
     trainer.start = Some(start);
     trainer.fastest = fastest;
-    trainer.feedback.clear();
+    trainer.feedback = Msg::default();
+    trainer.verdict = Msg::default();
     trainer.thrown = false;
     trainer.turns = 0;
     trainer.best_turns = 0;
@@ -134,24 +139,23 @@ fn set_up(trainer: &mut Trainer, start: Position, fastest: u16) -> Match {
 
 /// A new position of the trainer's kind from the tables, set up as the game (or the
 /// reason there is none).
-fn new_exercise(trainer: &mut Trainer, tables: &Tables) -> Result<Match, String> {
+fn new_exercise(trainer: &mut Trainer, tables: &Tables) -> Result<Match, Msg> {
     let kind = trainer.kind();
     let Some((tb, max)) = tables.ready() else {
         return Err(tables.status_text());
     };
     if max < kind.stones() {
-        return Err(format!(
-            "{} needs the tables of {} stones; these go up to {max}.",
-            kind.label(),
-            kind.stones()
-        ));
+        return Err(Msg::new("trainer-needs-tables")
+            .with("kind", kind.label())
+            .with("stones", kind.stones())
+            .with("max", max));
     }
     trainer.seed = trainer
         .seed
         .wrapping_mul(6_364_136_223_846_793_005)
         .wrapping_add(1_442_695_040_888_963_407);
     let start = exercise::choose(tb, kind, trainer.seed)
-        .ok_or_else(|| format!("No {} position found in the tables.", kind.label()))?;
+        .ok_or_else(|| Msg::new("trainer-no-position").with("kind", kind.label()))?;
     let fastest = tb.probe(&start).map_or(0, |p| p.distance);
     Ok(set_up(trainer, start, fastest))
 }
@@ -174,6 +178,7 @@ fn trainer_commands(
                 let mut t = Trainer::new(0, clock_seed());
                 t.feedback = tables.status_text();
                 // Until the tables are there, a lone-stone ending waits on the board.
+                // i18n: not text (a position string)
                 let start = Position::from_fen_with("9/9/1B7/9/W1B6 w", exercise::trainer_rules())
                     .expect("a valid position");
                 let game = set_up(&mut t, start, 0);
@@ -307,7 +312,7 @@ fn follow_game(
         trainer.turns += 1;
         let turn = turns[ply];
         let Some(judgement) = exercise::judge(tb, &before, &turn) else {
-            trainer.feedback = format!("{turn}: the tables do not cover this position.");
+            trainer.feedback = Msg::new("trainer-not-covered").with("turn", turn.to_string());
             continue;
         };
         trainer.feedback = match judgement {
@@ -319,19 +324,17 @@ fn follow_game(
                 if fastest {
                     trainer.best_turns += 1;
                 }
-                format!(
-                    "{turn} keeps the win{} (won in {} more of your turns with best play).",
-                    if fastest {
-                        ", by the fastest way"
-                    } else {
-                        ", though not the fastest way"
-                    },
-                    u32::from(left) / 2
-                )
+                Msg::new(if fastest {
+                    "trainer-keeps-win-fastest"
+                } else {
+                    "trainer-keeps-win-slower"
+                })
+                .with("turn", turn.to_string())
+                .with("left", u32::from(left) / 2)
             }
-            Judgement::Kept { value, .. } => {
+            Judgement::Kept { .. } => {
                 trainer.best_turns += 1;
-                format!("{turn} keeps the {}.", value_word(value))
+                Msg::new("trainer-keeps-draw").with("turn", turn.to_string())
             }
             Judgement::ThrewAway {
                 before,
@@ -339,11 +342,11 @@ fn follow_game(
                 kept_by,
             } => {
                 trainer.thrown = true;
-                format!(
-                    "{turn} throws the {} away: the position is now a {} for you. {kept_by} kept it. Again tries once more.",
-                    value_word(before),
-                    value_word(after)
-                )
+                Msg::new("trainer-threw-away")
+                    .with("turn", turn.to_string())
+                    .with("before", value_word(before))
+                    .with("after", value_word(after))
+                    .with("kept", kept_by.to_string())
             }
         };
     }
@@ -357,24 +360,18 @@ fn follow_game(
                 Goal::Win => won,
                 Goal::Draw => outcome.winner != Some(player.other()),
             });
-            let verdict = if won {
-                format!(
-                    "You won in {} turn{}; the fastest win takes {fastest}.",
-                    trainer.turns,
-                    if trainer.turns == 1 { "" } else { "s" }
-                )
+            trainer.verdict = if won {
+                Msg::new("trainer-won")
+                    .with("turns", trainer.turns)
+                    .with("fastest", fastest)
             } else if outcome.winner.is_none() {
-                "Drawn.".to_string()
+                Msg::new("trainer-drawn")
             } else {
-                "Lost.".to_string()
+                Msg::new("trainer-lost")
             };
-            trainer.feedback = format!("{} {verdict}", trainer.feedback);
         } else if goal == Goal::Draw && !trainer.thrown && trainer.turns >= exercise::HOLD_TURNS {
             trainer.done = Some(true);
-            trainer.feedback = format!(
-                "{} You held the draw for {} turns: exercise done.",
-                trainer.feedback, trainer.turns
-            );
+            trainer.verdict = Msg::new("trainer-held").with("turns", trainer.turns);
         }
     }
     // The defence replies once the player's turn is shown (after the engine's shortest
@@ -404,12 +401,12 @@ fn follow_game(
     }
 }
 
-fn value_word(value: Value) -> &'static str {
-    match value {
-        Value::Win => "win",
-        Value::Draw => "draw",
-        Value::Loss => "loss",
-    }
+fn value_word(value: Value) -> Msg {
+    Msg::new(match value {
+        Value::Win => "trainer-value-win",
+        Value::Draw => "trainer-value-draw",
+        Value::Loss => "trainer-value-loss",
+    })
 }
 
 /// While the defence is to move, or the exercise is over or waits, the board rests.
@@ -454,6 +451,7 @@ enum TrainerText {
     Goal,
     Tables,
     Feedback,
+    Verdict,
     Count,
 }
 
@@ -478,7 +476,7 @@ fn spawn_panel(mut commands: Commands, trainer: Option<Res<Trainer>>) {
     let line = |which: TrainerText, size: f32, color: Color| {
         (
             which,
-            text("", size, color),
+            tr_text(Msg::default(), size, color),
             Node {
                 max_width: px(300.0),
                 ..default()
@@ -506,18 +504,21 @@ fn spawn_panel(mut commands: Commands, trainer: Option<Res<Trainer>>) {
         ))
         .id();
     let title = commands
-        .spawn(text("Endgame trainer", TEXT_LARGE, ACCENT))
+        .spawn(tr_text("trainer-title", TEXT_LARGE, ACCENT))
         .id();
     let goal = commands.spawn(line(TrainerText::Goal, 16.0, ACCENT)).id();
     let feedback = commands
         .spawn(line(TrainerText::Feedback, TEXT_BODY, TEXT))
+        .id();
+    let verdict = commands
+        .spawn(line(TrainerText::Verdict, TEXT_BODY, ACCENT))
         .id();
     let count = commands
         .spawn(line(TrainerText::Count, TEXT_BODY, DIM))
         .id();
     commands
         .entity(panel)
-        .add_children(&[title, goal, feedback, count]);
+        .add_children(&[title, goal, feedback, verdict, count]);
     let row = |commands: &mut Commands| {
         commands
             .spawn(Node {
@@ -530,15 +531,17 @@ fn spawn_panel(mut commands: Commands, trainer: Option<Res<Trainer>>) {
     };
     let actions = row(&mut commands);
     for (label, request) in [
-        ("New position", TrainerCommand::NewPosition),
-        ("Again", TrainerCommand::Again),
-        ("Leave", TrainerCommand::Exit),
+        ("trainer-new-position", TrainerCommand::NewPosition),
+        ("trainer-again", TrainerCommand::Again),
+        ("trainer-leave", TrainerCommand::Exit),
     ] {
         let b = commands.spawn(button(label, Action::Trainer(request))).id();
         commands.entity(actions).add_child(b);
     }
     commands.entity(panel).add_child(actions);
-    let heading = commands.spawn(text("Exercises", TEXT_BODY, ACCENT)).id();
+    let heading = commands
+        .spawn(tr_text("trainer-exercises", TEXT_BODY, ACCENT))
+        .id();
     let kinds = row(&mut commands);
     for (i, material) in MATERIALS.iter().enumerate() {
         let b = commands
@@ -582,7 +585,7 @@ fn spawn_panel(mut commands: Commands, trainer: Option<Res<Trainer>>) {
         .id();
     commands.entity(panel).add_children(&[tables_line, bar]);
     for stones in 4..=MAX_BUILD_STONES {
-        let label = format!("Build: {}", tables::build_offer(stones));
+        let label = tables::build_offer(stones);
         let b = commands
             .spawn((
                 button(label, Action::Trainer(TrainerCommand::Build(stones as u8))),
@@ -598,7 +601,7 @@ fn refresh_panel(
     trainer: Option<Res<Trainer>>,
     tables: Res<Tables>,
     panels: Query<Entity, With<TrainerPanel>>,
-    mut texts: Query<(&TrainerText, &mut Text)>,
+    mut texts: Query<(&TrainerText, &mut Localized)>,
     mut nodes: Query<
         (
             &mut Node,
@@ -631,32 +634,34 @@ fn refresh_panel(
     for (which, mut t) in &mut texts {
         let value = match which {
             TrainerText::Goal => match (trainer.start, kind.goal) {
-                (None, _) => "Waiting for the endgame tables.".to_string(),
-                (Some(start), Goal::Win) => format!(
-                    "{}: {} to move wins in {} turns with best play. Find the win against perfect defence.",
-                    kind.label(),
-                    crate::game::flow::side_name(start.side_to_move()),
-                    exercise::player_turns(trainer.fastest)
-                ),
-                (Some(start), Goal::Draw) => format!(
-                    "{}: {} to move can hold the draw. Avoid the turns that lose ({} turns to hold).",
-                    kind.label(),
-                    crate::game::flow::side_name(start.side_to_move()),
-                    exercise::HOLD_TURNS
+                (None, _) => Msg::new("trainer-waiting"),
+                (Some(start), goal) => Msg::new(if goal == Goal::Win {
+                    "trainer-goal-win"
+                } else {
+                    "trainer-goal-draw"
+                })
+                .with("kind", kind.label())
+                .with("side", crate::game::flow::side_name(start.side_to_move()))
+                .with(
+                    "turns",
+                    if goal == Goal::Win {
+                        exercise::player_turns(trainer.fastest)
+                    } else {
+                        exercise::HOLD_TURNS
+                    },
                 ),
             },
             TrainerText::Tables => tables.status_text(),
             TrainerText::Feedback => trainer.feedback.clone(),
+            TrainerText::Verdict => trainer.verdict.clone(),
             TrainerText::Count => {
                 if trainer.start.is_none() || trainer.turns == 0 {
-                    String::new()
+                    Msg::default()
                 } else {
-                    format!(
-                        "Your turns: {} ({} by the fastest way); the fastest win: {}",
-                        trainer.turns,
-                        trainer.best_turns,
-                        exercise::player_turns(trainer.fastest)
-                    )
+                    Msg::new("trainer-count")
+                        .with("turns", trainer.turns)
+                        .with("best", trainer.best_turns)
+                        .with("fastest", exercise::player_turns(trainer.fastest))
                 }
             }
         };

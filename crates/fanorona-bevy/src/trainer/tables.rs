@@ -17,6 +17,8 @@ use fanorona_ai::solve::tablebase::{EXTENSION, Tablebase};
 use fanorona_ai::solve::{Budget, solver_rules, tablegen};
 use fanorona_core::BoardSize;
 
+use crate::i18n::{Arg, Msg};
+
 /// The most stones the client offers to build: the 5-stone tables take 46 MiB and about 40 s
 /// of one core; 6 stones would take 648 MiB and a quarter of an hour of a core.
 pub const MAX_BUILD_STONES: u32 = 5;
@@ -28,6 +30,7 @@ const POSITIONS_PER_SECOND: u64 = 1_000_000;
 /// Where the client builds tables and looks for them first: `<data dir>/fanorona/tables`
 /// (for example `~/.local/share/fanorona/tables` on Linux).
 pub fn default_tables_dir() -> Option<PathBuf> {
+    // i18n: not text (folder names)
     dirs::data_dir().map(|dir| dir.join("fanorona").join("tables"))
 }
 
@@ -36,6 +39,7 @@ pub fn default_tables_dir() -> Option<PathBuf> {
 pub fn candidate_dirs() -> Vec<PathBuf> {
     default_tables_dir()
         .into_iter()
+        // i18n: not text (a folder name)
         .chain(std::iter::once(PathBuf::from("tables")))
         .collect()
 }
@@ -81,22 +85,22 @@ pub fn build_cost(max_stones: u32) -> (u64, u64) {
 }
 
 /// `2.6 MiB`, `46.3 MiB`.
-pub fn mib(bytes: u64) -> String {
-    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
+pub fn mib(bytes: u64) -> Msg {
+    Msg::new("trainer-mib").with("value", Arg::Decimal(bytes as f64 / (1024.0 * 1024.0), 1))
 }
 
 /// The offer shown before building: the disk space and the time.
-pub fn build_offer(max_stones: u32) -> String {
+pub fn build_offer(max_stones: u32) -> Msg {
     let (bytes, seconds) = build_cost(max_stones);
     let time = if seconds < 60 {
-        format!("about {seconds} s")
+        Msg::new("trainer-seconds").with("seconds", seconds)
     } else {
-        format!("about {} min", seconds.div_ceil(60))
+        Msg::new("trainer-minutes").with("minutes", seconds.div_ceil(60))
     };
-    format!(
-        "Tables up to {max_stones} stones: {} on disk, {time} of one processor core",
-        mib(bytes)
-    )
+    Msg::new("trainer-build")
+        .with("stones", max_stones)
+        .with("size", mib(bytes))
+        .with("time", time)
 }
 
 /// Whether `dir` holds table files.
@@ -134,8 +138,8 @@ pub enum TablesState {
         /// Every class of the standard board with at most this many stones is there.
         max_stones: u32,
     },
-    /// Loading or building failed.
-    Failed(String),
+    /// Loading or building failed: why.
+    Failed(Msg),
 }
 
 /// The progress of a build, shared with its thread.
@@ -214,6 +218,7 @@ impl Tables {
         let (send, receive) = channel();
         let thread_dir = dir.clone();
         let spawned = std::thread::Builder::new()
+            // i18n: not text (a thread's name)
             .name("fanorona-tables-load".into())
             .spawn(move || {
                 let loaded = Tablebase::load(&thread_dir)
@@ -226,7 +231,7 @@ impl Tables {
                 self.result = Some(Mutex::new(receive));
                 self.state = TablesState::Loading(dir);
             }
-            Err(e) => self.state = TablesState::Failed(format!("cannot start loading: {e}")),
+            Err(e) => self.state = TablesState::Failed(no_thread(&e)),
         }
     }
 
@@ -241,7 +246,7 @@ impl Tables {
             return;
         }
         let Some(dir) = self.build_dir.clone() else {
-            self.state = TablesState::Failed("no data folder to build the tables in".into());
+            self.state = TablesState::Failed(Msg::new("trainer-no-data-dir"));
             return;
         };
         let max_stones = max_stones.clamp(2, MAX_BUILD_STONES);
@@ -253,6 +258,7 @@ impl Tables {
         let thread_progress = progress.clone();
         let thread_dir = dir.clone();
         let spawned = std::thread::Builder::new()
+            // i18n: not text (a thread's name)
             .name("fanorona-tables-build".into())
             .spawn(move || {
                 let built = build_tables(&thread_dir, max_stones, &thread_progress)
@@ -266,7 +272,7 @@ impl Tables {
                 self.result = Some(Mutex::new(receive));
                 self.state = TablesState::Building { dir, max_stones };
             }
-            Err(e) => self.state = TablesState::Failed(format!("cannot start building: {e}")),
+            Err(e) => self.state = TablesState::Failed(no_thread(&e)),
         }
     }
 
@@ -289,7 +295,7 @@ impl Tables {
                     max_stones,
                 }
             }
-            Err(e) => TablesState::Failed(e),
+            Err(e) => TablesState::Failed(Msg::new("trainer-error-text").with("error", e)),
         };
     }
 
@@ -305,34 +311,44 @@ impl Tables {
     }
 
     /// A line about the tables for the trainer's panel.
-    pub fn status_text(&self) -> String {
+    pub fn status_text(&self) -> Msg {
         match &self.state {
-            TablesState::Unknown => "Looking for endgame tables...".into(),
-            TablesState::Loading(dir) => format!("Reading the tables in {}...", dir.display()),
+            TablesState::Unknown => Msg::new("trainer-tables-looking"),
+            TablesState::Loading(dir) => {
+                Msg::new("trainer-tables-reading").with("dir", dir.display().to_string())
+            }
             TablesState::Missing => {
                 let places: Vec<String> =
                     self.dirs.iter().map(|d| d.display().to_string()).collect();
-                format!(
-                    "No endgame tables found (looked in {}). Build them here: they are kept for next time.",
-                    places.join(" and ")
-                )
+                Msg::new("trainer-tables-missing").with("dirs", places.join(", "))
             }
-            TablesState::Building { dir, max_stones } => format!(
-                "Building the tables up to {max_stones} stones in {} ({:.0}%); play on meanwhile.",
-                dir.display(),
-                self.build_progress().unwrap_or(0.0) * 100.0
-            ),
+            TablesState::Building { dir, max_stones } => Msg::new("trainer-tables-building")
+                .with("stones", *max_stones)
+                .with("dir", dir.display().to_string())
+                .with(
+                    "percent",
+                    (self.build_progress().unwrap_or(0.0) * 100.0).round() as i64,
+                ),
             TablesState::Ready {
                 dir, max_stones, ..
-            } => format!("Tables up to {max_stones} stones ({})", dir.display()),
-            TablesState::Failed(e) => format!("The tables could not be used: {e}"),
+            } => Msg::new("trainer-tables-ready")
+                .with("stones", *max_stones)
+                .with("dir", dir.display().to_string()),
+            TablesState::Failed(why) => {
+                Msg::new("trainer-tables-failed").with("error", why.clone())
+            }
         }
     }
+}
+
+fn no_thread(e: &std::io::Error) -> Msg {
+    Msg::new("trainer-no-thread").with("error", e.to_string())
 }
 
 /// Builds the tables into `dir` (through a staging folder inside it, emptied first), counting
 /// the positions of finished classes into `progress`.
 fn build_tables(dir: &Path, max_stones: u32, progress: &Progress) -> Result<(), String> {
+    // i18n: not text (a folder name)
     let staging = dir.join(".staging");
     let _ = std::fs::remove_dir_all(&staging);
     std::fs::create_dir_all(&staging).map_err(|e| format!("{}: {e}", staging.display()))?;

@@ -8,18 +8,20 @@ use fanorona_core::{Bitboard, Color as Side, Game, Position, StepKind, Turn};
 
 use crate::Screen;
 use crate::game::flow::{BoardView, Command, FlowSet, Match, Player};
+use crate::i18n::{Localized, Msg};
 use crate::ui::layout::{Layout, RightPanel};
 
 /// What a lesson says about the turn played.
-pub type Verdict = Result<String, String>;
+pub type Verdict = Result<Msg, Msg>;
 
-/// One lesson: a rule, a position and the turn asked for.
+/// One lesson: a rule, a position and the turn asked for. Its texts are message ids
+/// (`locales/*/tutorial.ftl`).
 pub struct Lesson {
-    /// Short title.
+    /// Short title (a message id).
     pub title: &'static str,
-    /// The rule, in a few sentences.
+    /// The rule, in a few sentences (a message id).
     pub rule: &'static str,
-    /// What the player should do.
+    /// What the player should do (a message id).
     pub task: &'static str,
     /// The position (position string; White to move).
     pub position: &'static str,
@@ -54,35 +56,28 @@ impl Lesson {
         }
         let names =
             |b: Bitboard| -> Vec<String> { b.points(size).map(|p| p.to_string()).collect() };
-        Err(format!(
-            "{turn} captured {} on {}, but this lesson asks for {} on {}.",
-            stones(taken.count()),
-            and_list(&names(taken)),
-            if wanted.count() == 1 {
-                "the stone"
-            } else {
-                "the stones"
-            },
-            and_list(&names(wanted)),
-        ))
+        Err(Msg::new("lesson-wrong-stones")
+            .with("turn", turn.to_string())
+            .with("taken", stones(taken.count()))
+            .with("taken-points", and_list(&names(taken)))
+            .with("wanted", wanted.count())
+            .with("wanted-points", and_list(&names(wanted))))
     }
 }
 
-/// `1 stone`, `2 stones`.
-pub fn stones(n: u32) -> String {
-    if n == 1 {
-        "1 stone".into()
-    } else {
-        format!("{n} stones")
-    }
+/// `1 stone`, `2 stones`, in the player's language.
+pub fn stones(n: u32) -> Msg {
+    Msg::new("stones-count").with("count", n)
 }
 
-/// `c3`, `c3 and c4`, `c3, c4 and c5`.
-fn and_list(items: &[String]) -> String {
+/// `c3`, `c3 and c4`, `c3, c4 and c5`, in the player's language.
+fn and_list(items: &[String]) -> Msg {
     match items {
-        [] => "nothing".into(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [] => Msg::new("list-nothing"),
+        [one] => Msg::new("list-one").with("item", one.clone()),
+        [rest @ .., last] => Msg::new("list-and")
+            .with("items", rest.join(", "))
+            .with("last", last.clone()),
     }
 }
 
@@ -100,158 +95,146 @@ fn first_kind(turn: &Turn) -> Option<StepKind> {
 }
 
 fn judge_paika(_: &Position, turn: &Turn) -> Verdict {
+    let t = turn.to_string();
     if turn.is_paika() {
-        Ok(format!(
-            "{turn} is a paika move: one step along a line to a free point, capturing nothing."
-        ))
+        Ok(Msg::new("lesson-paika-right").with("turn", t))
     } else {
-        Err(format!(
-            "{turn} captured; this lesson asks for a paika move."
-        ))
+        Err(Msg::new("lesson-paika-wrong").with("turn", t))
     }
 }
 
 fn judge_approach(_: &Position, turn: &Turn) -> Verdict {
+    let t = turn.to_string();
     match first_kind(turn) {
-        Some(StepKind::Approach) => Ok(format!(
-            "{turn}: your stone stopped right next to the black line and captured {} by approach.",
-            stones(turn.captured().count())
-        )),
-        Some(StepKind::Withdrawal) => Err(format!(
-            "{turn} captured by withdrawal: moving away from a stone. Here move towards a black stone, so that your stone lands next to it on the same line."
-        )),
-        _ => Err(format!("{turn} captured nothing.")),
+        Some(StepKind::Approach) => Ok(Msg::new("lesson-approach-right")
+            .with("turn", t)
+            .with("stones", stones(turn.captured().count()))),
+        Some(StepKind::Withdrawal) => Err(Msg::new("lesson-approach-wrong").with("turn", t)),
+        _ => Err(Msg::new("lesson-captured-nothing").with("turn", t)),
     }
 }
 
 fn judge_withdrawal(_: &Position, turn: &Turn) -> Verdict {
+    let t = turn.to_string();
     match first_kind(turn) {
-        Some(StepKind::Withdrawal) => Ok(format!(
-            "{turn}: your stone stepped straight away from the black stones and captured {} by withdrawal.",
-            stones(turn.captured().count())
-        )),
-        Some(StepKind::Approach) => Err(format!(
-            "{turn} captured by approach (moving towards a stone). Here move a stone that touches a black stone directly away from it, along their line."
-        )),
-        _ => Err(format!("{turn} captured nothing.")),
+        Some(StepKind::Withdrawal) => Ok(Msg::new("lesson-withdrawal-right")
+            .with("turn", t)
+            .with("stones", stones(turn.captured().count()))),
+        Some(StepKind::Approach) => Err(Msg::new("lesson-withdrawal-wrong").with("turn", t)),
+        _ => Err(Msg::new("lesson-captured-nothing").with("turn", t)),
     }
 }
 
 fn judge_choice(position: &Position, turn: &Turn) -> Verdict {
     let best = most_captures(position);
     let got = turn.captured().count();
+    let t = turn.to_string();
     if got == best {
-        Ok(format!(
-            "{turn} chose the larger line: {} instead of 1.",
-            stones(got)
-        ))
+        Ok(Msg::new("lesson-choice-right")
+            .with("turn", t)
+            .with("stones", stones(got)))
     } else {
-        Err(format!(
-            "{turn} captured {}; the other choice of the same step captures {best}. When a step can capture both ways, you choose (click a stone of the line, or A / W).",
-            stones(got)
-        ))
+        Err(Msg::new("lesson-choice-wrong")
+            .with("turn", t)
+            .with("stones", stones(got))
+            .with("best", best))
     }
 }
 
 fn judge_chain(position: &Position, turn: &Turn) -> Verdict {
     let best = most_captures(position);
     let got = turn.captured().count();
+    let t = turn.to_string();
     if got == best {
-        Ok(format!(
-            "{turn}: one stone, {} in a row. It never moved in the same direction twice in a row and never came back to a point it had visited.",
-            if turn.len() == 1 {
-                "1 capture".to_string()
-            } else {
-                format!("{} captures", turn.len())
-            }
-        ))
+        Ok(Msg::new("lesson-chain-right")
+            .with("turn", t)
+            .with("captures", turn.len()))
     } else {
-        Err(format!(
-            "{turn} ended after {got} capture{}: the same stone could have captured again. After a capture keep clicking the highlighted points; end the turn only when you want to stop.",
-            if got == 1 { "" } else { "s" }
-        ))
+        Err(Msg::new("lesson-chain-wrong")
+            .with("turn", t)
+            .with("captures", got))
     }
 }
 
 fn judge_compulsory(_: &Position, turn: &Turn) -> Verdict {
+    let t = turn.to_string();
     if turn.is_capture() {
-        Ok(format!(
-            "{turn} captured. While any capture exists, a paika move is not allowed."
-        ))
+        Ok(Msg::new("lesson-compulsory-right").with("turn", t))
     } else {
-        Err(format!("{turn} did not capture."))
+        Err(Msg::new("lesson-compulsory-wrong").with("turn", t))
     }
 }
 
 fn judge_ending(position: &Position, turn: &Turn) -> Verdict {
+    let t = turn.to_string();
     let mut game = Game::new(*position);
     if game.play(turn).is_err() {
-        return Err(format!("{turn} is not legal here."));
+        return Err(Msg::new("lesson-not-legal").with("turn", t));
     }
     match game.outcome() {
-        Some(outcome) if outcome.winner == Some(Side::White) => Ok(format!(
-            "{turn} took Black's last stone: White wins. A game also ends when the player to move cannot move, and is drawn when a position repeats three times or after 100 turns without a capture."
-        )),
-        _ => Err(format!(
-            "{turn} leaves Black a stone: the game goes on. Capture the last black stone."
-        )),
+        Some(outcome) if outcome.winner == Some(Side::White) => {
+            Ok(Msg::new("lesson-ending-right").with("turn", t))
+        }
+        _ => Err(Msg::new("lesson-ending-wrong").with("turn", t)),
     }
 }
 
 /// The lessons, in order.
 pub const LESSONS: [Lesson; 7] = [
     Lesson {
-        title: "Paika: an ordinary move",
-        rule: "Stones move one step along a line (the lines on the board) to a free neighbouring point. When no capture is possible anywhere, such a move, a paika, is the turn.",
-        task: "Click your white stone, then one of the marked points (or type a turn such as a1-b2 after T).",
+        title: "lesson-paika-title",
+        rule: "lesson-paika-rule",
+        task: "lesson-paika-task",
         position: "4B/5/5/5/W4 w",
         judge: judge_paika,
         take: &[],
     },
     Lesson {
-        title: "Capture by approach",
-        rule: "Moving a stone to a point right next to an enemy stone, in the direction of the move, captures that stone and every enemy stone directly behind it on the same line, up to the first gap or own stone.",
-        task: "Capture the two black stones on c3 and c4 by approach.",
+        title: "lesson-approach-title",
+        rule: "lesson-approach-rule",
+        task: "lesson-approach-task",
         position: "5/2B2/2B1B/4W/2W2 w",
         judge: judge_approach,
         take: &["c3", "c4"],
     },
     Lesson {
-        title: "Capture by withdrawal",
-        rule: "Moving a stone directly away from an enemy stone that touches it captures that stone and the unbroken line of enemy stones behind it.",
-        task: "Capture the black stones on c3 and c4 by withdrawal: move the stone on c2 away from them.",
+        title: "lesson-withdrawal-title",
+        rule: "lesson-withdrawal-rule",
+        task: "lesson-withdrawal-task",
         position: "5/2B2/2B1B/2W2/4W w",
         judge: judge_withdrawal,
         take: &["c3", "c4"],
     },
     Lesson {
-        title: "Approach or withdrawal?",
-        rule: "Sometimes one step captures both ways: it approaches one line and withdraws from another. You choose which line is captured (never both).",
-        task: "Move b3 to c3 and capture the larger line.",
+        title: "lesson-choice-title",
+        rule: "lesson-choice-rule",
+        task: "lesson-choice-task",
+        // i18n: not text (a position string)
         position: "5/5/BW1BB/5/5 w",
         judge: judge_choice,
         take: &["d3", "e3"],
     },
     Lesson {
-        title: "Chains",
-        rule: "After a capture the same stone may capture again, and again. Two restrictions: it may not move twice in a row in the same direction, and it may not return to a point it has visited this turn. You may stop the chain at any time (End turn, Space).",
-        task: "Capture both black stones near your stone in one turn.",
+        title: "lesson-chain-title",
+        rule: "lesson-chain-rule",
+        task: "lesson-chain-task",
         position: "5/5/1B3/5/W1B1B w",
         judge: judge_chain,
         take: &["b3", "c1"],
     },
     Lesson {
-        title: "Capturing is compulsory",
-        rule: "If any of your stones can capture, you must capture (with any such stone); paika moves are allowed only when no capture exists. The stones that can capture are ringed in orange.",
-        task: "Find a capture.",
+        title: "lesson-compulsory-title",
+        rule: "lesson-compulsory-rule",
+        task: "lesson-compulsory-task",
         position: "5/5/2B2/5/W3W w",
         judge: judge_compulsory,
         take: &["c3"],
     },
     Lesson {
-        title: "How a game ends",
-        rule: "You win by capturing all the enemy's stones, or when the player to move has no legal move. A position repeated three times, or 100 turns in a row without a capture, is a draw.",
-        task: "Win the game in this turn.",
+        title: "lesson-ending-title",
+        rule: "lesson-ending-rule",
+        task: "lesson-ending-task",
+        // i18n: not text (a position string)
         position: "5/5/1B3/5/W1BB1 w",
         judge: judge_ending,
         take: &[],
@@ -259,14 +242,14 @@ pub const LESSONS: [Lesson; 7] = [
 ];
 
 /// Where the player is in the tutorial (present only while it runs).
-#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Tutorial {
     /// The lesson shown, an index into [`LESSONS`].
     pub lesson: usize,
     /// Whether the lesson's turn was made right.
     pub passed: bool,
     /// What the lesson says about the last try.
-    pub feedback: String,
+    pub feedback: Msg,
     /// Wrong tries in this lesson.
     pub wrong_tries: u32,
 }
@@ -294,7 +277,7 @@ pub fn begin(app: &mut App, index: usize) {
         .insert_resource(Tutorial {
             lesson: index,
             passed: false,
-            feedback: String::new(),
+            feedback: Msg::default(),
             wrong_tries: 0,
         });
 }
@@ -333,15 +316,15 @@ fn tutorial_commands(
         commands.insert_resource(Tutorial {
             lesson: index,
             passed: false,
-            feedback: String::new(),
+            feedback: Msg::default(),
             wrong_tries: 0,
         });
         next.set(Screen::Playing);
     }
 }
 
-/// The message line once the lesson's turn is made.
-const LESSON_DONE: &str = "Lesson done: Next lesson when you are ready";
+/// The message line once the lesson's turn is made (a message id).
+const LESSON_DONE: &str = "lesson-done";
 
 /// Judges the turn made in the lesson; a wrong one is explained and taken back.
 fn check_lesson(
@@ -362,13 +345,12 @@ fn check_lesson(
     match lesson.judge_turn(game.game().start(), &turn) {
         Ok(praise) => {
             tutorial.passed = true;
-            tutorial.feedback = format!("Right! {praise}");
-            game.set_message(LESSON_DONE);
+            tutorial.feedback = Msg::new("tutorial-right").with("praise", praise);
+            game.set_message(Msg::new(LESSON_DONE));
         }
         Err(why) => {
             tutorial.wrong_tries += 1;
-            tutorial.feedback =
-                format!("Not quite: {why} The position is set up again: try once more.");
+            tutorial.feedback = Msg::new("tutorial-not-quite").with("why", why);
             // Back to the lesson's position, without animation.
             *game = lesson_match(tutorial.lesson);
             jumps.write(crate::game::flow::BoardJump);
@@ -394,7 +376,7 @@ fn spawn_panel(mut commands: Commands, tutorial: Option<Res<Tutorial>>) {
     let text = |which: TutorialText, size: f32, color: Color| {
         (
             which,
-            Text::new(""),
+            Localized::default(),
             TextFont::from_font_size(size),
             TextColor(color),
             Node {
@@ -403,7 +385,7 @@ fn spawn_panel(mut commands: Commands, tutorial: Option<Res<Tutorial>>) {
             },
         )
     };
-    let button = |label: &str, request: TutorialCommand| {
+    let button = |label: &'static str, request: TutorialCommand| {
         (
             Button,
             crate::ui::Action::Tutorial(request),
@@ -414,7 +396,7 @@ fn spawn_panel(mut commands: Commands, tutorial: Option<Res<Tutorial>>) {
             },
             BackgroundColor(crate::ui::BUTTON),
             children![(
-                Text::new(label),
+                Localized::new(label),
                 TextFont::from_font_size(16.0),
                 TextColor(crate::ui::TEXT),
                 Pickable::IGNORE
@@ -451,10 +433,10 @@ fn spawn_panel(mut commands: Commands, tutorial: Option<Res<Tutorial>>) {
                     ..default()
                 },
                 children![
-                    button("< Back", TutorialCommand::Previous),
-                    button("Again", TutorialCommand::Retry),
-                    button("Next >", TutorialCommand::Next),
-                    button("Leave", TutorialCommand::Exit),
+                    button("tutorial-back", TutorialCommand::Previous),
+                    button("tutorial-again", TutorialCommand::Retry),
+                    button("tutorial-next", TutorialCommand::Next),
+                    button("tutorial-leave", TutorialCommand::Exit),
                 ],
             ),
         ],
@@ -465,7 +447,7 @@ fn refresh_panel(
     mut commands: Commands,
     tutorial: Option<Res<Tutorial>>,
     panels: Query<Entity, With<TutorialPanel>>,
-    mut texts: Query<(&TutorialText, &mut Text, &mut TextColor)>,
+    mut texts: Query<(&TutorialText, &mut Localized, &mut TextColor)>,
 ) {
     let Some(tutorial) = tutorial else {
         for panel in &panels {
@@ -476,22 +458,20 @@ fn refresh_panel(
     let lesson = &LESSONS[tutorial.lesson];
     for (which, mut text, mut color) in &mut texts {
         let value = match which {
-            TutorialText::Title => format!(
-                "Lesson {} of {}: {}",
-                tutorial.lesson + 1,
-                LESSONS.len(),
-                lesson.title
-            ),
-            TutorialText::Rule => lesson.rule.to_string(),
+            TutorialText::Title => Msg::new("tutorial-lesson-title")
+                .with("number", tutorial.lesson + 1)
+                .with("count", LESSONS.len())
+                .with("title", Msg::new(lesson.title)),
+            TutorialText::Rule => Msg::new(lesson.rule),
             TutorialText::Task => {
                 if tutorial.passed {
-                    if tutorial.lesson + 1 < LESSONS.len() {
-                        "Done. Next > opens the next lesson.".to_string()
+                    Msg::new(if tutorial.lesson + 1 < LESSONS.len() {
+                        "tutorial-done"
                     } else {
-                        "Done: that was the last lesson. Leave returns to the menu.".to_string()
-                    }
+                        "tutorial-done-last"
+                    })
                 } else {
-                    format!("Your turn: {}", lesson.task)
+                    Msg::new("tutorial-your-turn").with("task", Msg::new(lesson.task))
                 }
             }
             TutorialText::Feedback => tutorial.feedback.clone(),
@@ -526,7 +506,7 @@ fn rest_view_after_lesson(
         && (game.selected().is_some() || !game.partial_steps().is_empty())
     {
         game.apply(&Command::Cancel);
-        game.set_message(LESSON_DONE);
+        game.set_message(Msg::new(LESSON_DONE));
     }
     if view.interactive || !view.targets.is_empty() || view.must_capture != Bitboard::EMPTY {
         view.interactive = false;

@@ -26,13 +26,14 @@ fn tutorial_app() -> App {
     use crate::Screen;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(Settings::default())
+        .insert_resource(english())
         .insert_resource(MinThink(Duration::ZERO))
         .init_state::<Screen>()
         .add_plugins((
             crate::game::flow::plugin,
             crate::game::engine::plugin,
             crate::tutorial::plugin,
+            crate::i18n::plugin,
         ));
     app.update();
     app.world_mut()
@@ -79,12 +80,12 @@ fn every_lesson_explains_a_wrong_try_and_passes_the_right_turn() {
             send(&mut app, Command::PlayText((*wrong).into()));
             app.update();
             let t = lesson(&app);
+            let feedback = t.feedback.to_string();
             assert!(!t.passed, "lesson {i}: {wrong} is wrong");
             assert_eq!(t.wrong_tries, 1);
             assert!(
-                t.feedback.starts_with("Not quite") && t.feedback.contains(wrong),
-                "lesson {i}: {}",
-                t.feedback
+                feedback.starts_with("Not quite") && feedback.contains(wrong),
+                "lesson {i}: {feedback}"
             );
             assert!(
                 turns(&app).is_empty(),
@@ -95,7 +96,11 @@ fn every_lesson_explains_a_wrong_try_and_passes_the_right_turn() {
         app.update();
         let t = lesson(&app);
         assert!(t.passed, "lesson {i}: {right} passes ({})", t.feedback);
-        assert!(t.feedback.starts_with("Right!"), "{}", t.feedback);
+        assert!(
+            t.feedback.to_string().starts_with("Right!"),
+            "{}",
+            t.feedback
+        );
         app.world_mut().write_message(TutorialCommand::Next);
         app.update();
         app.update();
@@ -132,7 +137,7 @@ fn tutorial_lessons_by_clicks_and_refused_moves() {
     send(&mut app, Command::Click(small("a2")));
     assert!(turns(&app).is_empty());
     assert!(
-        game(&app).message().contains("compulsory"),
+        game(&app).message().to_string().contains("compulsory"),
         "{}",
         game(&app).message()
     );
@@ -195,7 +200,7 @@ fn every_lesson_accepts_exactly_the_turns_it_asks_for() {
         .judge_turn(&start, &wrong)
         .expect_err("c1-d2A is wrong");
     assert_eq!(
-        why,
+        why.to_string(),
         "c1-d2A captured 1 stone on e3, but this lesson asks for the stones on c3 and c4."
     );
     let right = start
@@ -204,9 +209,12 @@ fn every_lesson_accepts_exactly_the_turns_it_asks_for() {
         .find(|t| t.to_string() == "c1-c2A")
         .expect("c1-c2A is legal");
     let praise = lesson.judge_turn(&start, &right).expect("c1-c2A is right");
-    assert!(praise.contains("captured 2 stones by approach"), "{praise}");
-    assert_eq!(crate::tutorial::stones(1), "1 stone");
-    assert_eq!(crate::tutorial::stones(3), "3 stones");
+    assert!(
+        praise.to_string().contains("captured 2 stones by approach"),
+        "{praise}"
+    );
+    assert_eq!(crate::tutorial::stones(1).to_string(), "1 stone");
+    assert_eq!(crate::tutorial::stones(3).to_string(), "3 stones");
 }
 
 #[test]

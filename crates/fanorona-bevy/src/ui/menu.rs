@@ -1,4 +1,5 @@
-//! The menu screen: new game settings, the tutorial's offer and the saved games.
+//! The menu screen: new game settings (and the language), the tutorial's offer and the saved
+//! games.
 
 use bevy::prelude::*;
 use fanorona_core::{BoardSize, GameKind, StuckRule};
@@ -9,6 +10,7 @@ use crate::Screen;
 use crate::game::clock::TimeControl;
 use crate::game::flow::Match;
 use crate::game::persist::{GamesDir, PersistStatus, saved_games};
+use crate::i18n::{Localized, Msg};
 use crate::settings::{
     AnimationSpeed, MAX_LEVEL, MIN_LEVEL, Mode, Settings, SideChoice, board_choices,
 };
@@ -39,10 +41,12 @@ pub enum Choice {
     Clock,
     /// Sound on or off.
     Sound,
+    /// The language of the texts.
+    Language,
 }
 
 impl Choice {
-    const ALL: [Choice; 11] = [
+    const ALL: [Choice; 12] = [
         Choice::Mode,
         Choice::Side,
         Choice::Level,
@@ -54,68 +58,73 @@ impl Choice {
         Choice::Animation,
         Choice::Clock,
         Choice::Sound,
+        Choice::Language,
     ];
 
+    /// The setting's name (a message id).
     fn label(self) -> &'static str {
         match self {
-            Choice::Mode => "Players",
-            Choice::Side => "Your colour",
-            Choice::Level => "Engine level",
-            Choice::Game => "Game",
-            Choice::Board => "Board",
-            Choice::Opening => "Opening restriction",
-            Choice::Continuation => "Compulsory continuation",
-            Choice::Stuck => "Player who cannot move",
-            Choice::Animation => "Animation speed",
-            Choice::Clock => "Clocks",
-            Choice::Sound => "Sound",
+            Choice::Mode => "menu-players",
+            Choice::Side => "menu-side",
+            Choice::Level => "menu-level",
+            Choice::Game => "menu-game",
+            Choice::Board => "menu-board",
+            Choice::Opening => "menu-opening",
+            Choice::Continuation => "menu-continuation",
+            Choice::Stuck => "menu-stuck",
+            Choice::Animation => "menu-animation",
+            Choice::Clock => "menu-clock",
+            Choice::Sound => "menu-sound",
+            Choice::Language => "menu-language",
         }
     }
 
-    /// A one-line explanation under the setting's name, for rules a newcomer may not know.
+    /// A one-line explanation under the setting's name, for rules a newcomer may not know
+    /// (a message id).
     pub fn help(self) -> Option<&'static str> {
         match self {
-            Choice::Opening => Some("First turn of each side: one capture, no chain"),
-            Choice::Continuation => Some("A stone that can capture again must go on"),
+            Choice::Opening => Some("menu-opening-help"),
+            Choice::Continuation => Some("menu-continuation-help"),
             _ => None,
         }
     }
 
     /// The value shown for these settings.
-    pub fn value(self, s: &Settings) -> String {
-        let on = |b: bool| if b { "On" } else { "Off" }.to_string();
+    pub fn value(self, s: &Settings) -> Msg {
+        let on = |b: bool| Msg::new(if b { "menu-on" } else { "menu-off" });
         let rules = s.rules();
         match self {
-            Choice::Mode => s.mode.label().into(),
-            Choice::Side => match s.human_side {
-                SideChoice::White => "White (moves first)".into(),
-                SideChoice::Black => "Black".into(),
-            },
-            Choice::Level => format!(
-                "{} ({})",
-                s.level(),
-                crate::game::engine::ai_level(s.level())
+            Choice::Mode => Msg::new(s.mode.label()),
+            Choice::Side => Msg::new(match s.human_side {
+                SideChoice::White => "menu-side-white",
+                SideChoice::Black => "menu-side-black",
+            }),
+            Choice::Level => Msg::new("menu-level-value").with("level", s.level()).with(
+                "name",
+                crate::game::engine::level_name(crate::game::engine::ai_level(s.level())),
             ),
-            Choice::Game => match rules.game() {
-                GameKind::Vela => "Vela (handicap: White gives stones away)".into(),
-                GameKind::Telo => "Fanoron-Telo (3x3, three in a line)".into(),
-                _ => "Fanorona".into(),
-            },
+            Choice::Game => Msg::new(match rules.game() {
+                GameKind::Vela => "menu-game-vela",
+                GameKind::Telo => "menu-game-telo",
+                _ => "menu-game-capture",
+            }),
             Choice::Board => board_label(s.board_size(), rules.game()),
             Choice::Opening => on(rules.opening_restriction()),
             Choice::Continuation => on(rules.compulsory_continuation()),
-            Choice::Stuck => match rules.stuck() {
-                StuckRule::Draws => "Draws".into(),
-                _ => "Loses".into(),
-            },
-            Choice::Animation => s.animation.label().into(),
+            Choice::Stuck => Msg::new(match rules.stuck() {
+                StuckRule::Draws => "menu-stuck-draws",
+                _ => "menu-stuck-loses",
+            }),
+            Choice::Animation => Msg::new(s.animation.label()),
             Choice::Clock => s.clock.label(),
             Choice::Sound => match (s.muted, cfg!(feature = "sound")) {
-                (true, _) => "Off".into(),
-                (false, true) => "On".into(),
+                (true, _) => Msg::new("menu-off"),
+                (false, true) => Msg::new("menu-on"),
                 // A build without audio still makes the cues, silently.
-                (false, false) => "On (this build is silent)".into(),
+                (false, false) => Msg::new("menu-sound-silent"),
             },
+            // The language's name in itself (the catalogue shown is the one chosen).
+            Choice::Language => Msg::new("language-name"),
         }
     }
 
@@ -167,20 +176,21 @@ impl Choice {
             Choice::Animation => s.animation = next(&AnimationSpeed::ALL, s.animation),
             Choice::Clock => s.clock = next(&TimeControl::ALL, s.clock),
             Choice::Sound => s.muted = !s.muted,
+            Choice::Language => s.language = Some(s.language().next()),
         }
         s.set_rules(rules);
     }
 }
 
-fn board_label(size: BoardSize, game: GameKind) -> String {
-    let name = match (size.rows(), size.cols(), game) {
-        (3, 3, GameKind::Telo) => " (Fanoron-Telo's board)",
-        (5, 9, _) => " Fanoron-Tsivy",
-        (5, 5, _) => " Fanoron-Dimy",
-        (3, 3, _) => " (Fanorona-3x3)",
-        _ => "",
+fn board_label(size: BoardSize, game: GameKind) -> Msg {
+    let id = match (size.rows(), size.cols(), game) {
+        (3, 3, GameKind::Telo) => "menu-board-telo",
+        (5, 9, _) => "menu-board-tsivy",
+        (5, 5, _) => "menu-board-dimy",
+        (3, 3, _) => "menu-board-3x3",
+        _ => "menu-board-other",
     };
-    format!("{size}{name}")
+    Msg::new(id).with("size", size.to_string())
 }
 
 #[derive(Component)]
@@ -216,9 +226,13 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
                                 ..default()
                             },
                             children![
-                                text(choice.label(), 18.0, DIM),
+                                tr_text(choice.label(), 18.0, DIM),
                                 (
-                                    text(choice.help().unwrap_or_default(), TEXT_SMALL, DIM),
+                                    tr_text(
+                                        Msg::new(choice.help().unwrap_or_default()),
+                                        TEXT_SMALL,
+                                        DIM
+                                    ),
                                     Node {
                                         display: if choice.help().is_some() {
                                             Display::Flex
@@ -244,7 +258,7 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
                             BackgroundColor(BUTTON),
                             children![(
                                 ChoiceText(choice),
-                                text(choice.value(&settings), 18.0, TEXT),
+                                tr_text(choice.value(&settings), 18.0, TEXT),
                                 Pickable::IGNORE
                             )],
                         )
@@ -277,8 +291,8 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
             },
             BackgroundColor(PANEL.with_alpha(0.97)),
             children![
-                text("Fanorona", 44.0, ACCENT),
-                text("The board game of Madagascar", 16.0, DIM),
+                tr_text("app-title", 44.0, ACCENT),
+                tr_text("menu-subtitle", 16.0, DIM),
             ],
         ))
         .id();
@@ -295,14 +309,10 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
                 },
                 BackgroundColor(Color::srgba(0.9, 0.62, 0.0, 0.18)),
                 children![
-                    text(
-                        "New to Fanorona? Seven short lessons teach the rules on small boards.",
-                        17.0,
-                        TEXT
-                    ),
+                    tr_text("menu-tutorial-offer", 17.0, TEXT),
                     (
                         button(
-                            "Start the tutorial",
+                            "menu-tutorial-start",
                             Action::Tutorial(TutorialCommand::Start)
                         ),
                         Focusable(5)
@@ -337,39 +347,33 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
                 ..default()
             },
             children![
+                (button("menu-start", Action::Start), Focusable(1)),
                 (
-                    button("Start new game [Ctrl+N]", Action::Start),
-                    Focusable(1)
-                ),
-                (
-                    button("Tutorial", Action::Tutorial(TutorialCommand::Start)),
+                    button("menu-tutorial", Action::Tutorial(TutorialCommand::Start)),
                     Focusable(2)
                 ),
                 (
                     button(
-                        "Puzzles",
+                        "menu-puzzles",
                         Action::Puzzles(crate::puzzles::PuzzleCommand::Open)
                     ),
                     Focusable(2)
                 ),
                 (
                     button(
-                        "Endgame trainer",
+                        "menu-trainer",
                         Action::Trainer(crate::trainer::TrainerCommand::Open)
                     ),
                     Focusable(2)
                 ),
-                (button("Quit", Action::Quit), Focusable(3))
+                (button("menu-quit", Action::Quit), Focusable(3))
             ],
         ))
         .id();
     commands.entity(card).add_child(buttons);
     if can_continue {
         let resume = commands
-            .spawn((
-                button("Back to the game [Esc]", Action::Continue),
-                Focusable(0),
-            ))
+            .spawn((button("menu-continue", Action::Continue), Focusable(0)))
             .id();
         commands.entity(buttons).insert_children(1, &[resume]);
     }
@@ -383,7 +387,9 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
             SavedList,
         ))
         .id();
-    let status = commands.spawn((MenuStatus, text("", 15.0, DIM))).id();
+    let status = commands
+        .spawn((MenuStatus, tr_text(Msg::default(), 15.0, DIM)))
+        .id();
     let heading = commands
         .spawn((
             Node {
@@ -392,8 +398,8 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
                 ..default()
             },
             children![
-                text("Saved games", 20.0, ACCENT),
-                (button("Open a file... [O]", Action::Browse), Focusable(200)),
+                tr_text("menu-saved-games", 20.0, ACCENT),
+                (button("menu-open-file", Action::Browse), Focusable(200)),
             ],
         ))
         .id();
@@ -413,7 +419,7 @@ fn refresh_saved_list(
         let games = dir.0.as_deref().map(saved_games).unwrap_or_default();
         if games.is_empty() {
             let empty = commands
-                .spawn(text("No saved games yet (Save during a game)", 15.0, DIM))
+                .spawn(tr_text("menu-no-saved-games", 15.0, DIM))
                 .id();
             commands.entity(list).add_child(empty);
         }
@@ -424,7 +430,7 @@ fn refresh_saved_list(
                 .unwrap_or_default();
             let entry = commands
                 .spawn((
-                    button(format!("Load {name}"), Action::Load(path)),
+                    button(Msg::new("menu-load").with("name", name), Action::Load(path)),
                     Focusable(300 + i as u32),
                 ))
                 .id();
@@ -436,8 +442,11 @@ fn refresh_saved_list(
 fn refresh_menu(
     settings: Res<Settings>,
     status: Res<PersistStatus>,
-    mut texts: Query<(&ChoiceText, &mut Text)>,
-    mut status_text: Query<(&mut Text, &mut TextColor), (With<MenuStatus>, Without<ChoiceText>)>,
+    mut texts: Query<(&ChoiceText, &mut Localized)>,
+    mut status_text: Query<
+        (&mut Localized, &mut TextColor),
+        (With<MenuStatus>, Without<ChoiceText>),
+    >,
 ) {
     for (choice, mut t) in &mut texts {
         let value = choice.0.value(&settings);
@@ -462,7 +471,7 @@ fn enter_game_after_load(
 ) {
     if status.serial != *seen {
         *seen = status.serial;
-        if !status.error && game.is_some() && status.text.starts_with("Loaded") {
+        if !status.error && game.is_some() && status.text.id() == "status-loaded" {
             next.set(Screen::Playing);
         }
     }

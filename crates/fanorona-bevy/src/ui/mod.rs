@@ -17,7 +17,13 @@ pub use widgets::Action;
 
 /// The UI plugin: the layout, the widgets, the menu and the game screen's panels.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((layout::plugin, widgets::plugin, menu::plugin, panel::plugin));
+    // The catalogue (kept when the i18n plugin put it there first).
+    app.init_resource::<crate::i18n::Tr>().add_plugins((
+        layout::plugin,
+        widgets::plugin,
+        menu::plugin,
+        panel::plugin,
+    ));
 }
 
 #[cfg(test)]

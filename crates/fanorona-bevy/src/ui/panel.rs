@@ -15,6 +15,7 @@ use crate::game::engine::Thinking;
 use crate::game::export::Export;
 use crate::game::flow::{Command, Match, Player, side_name, turn_number};
 use crate::game::input::{BlocksBoard, TurnEntry};
+use crate::i18n::{Arg, Msg, Tr};
 use crate::tutorial::Tutorial;
 
 /// The game screen's live texts.
@@ -114,7 +115,9 @@ fn spawn_game_ui(mut commands: Commands) {
     };
     // The top: lines of one line each, whatever happens, then the buttons that are always
     // there. Nothing above a button changes height, so no button moves under the mouse.
-    let title = commands.spawn(text("Fanorona", TEXT_TITLE, ACCENT)).id();
+    let title = commands
+        .spawn(tr_text("app-title", TEXT_TITLE, ACCENT))
+        .id();
     let turn = live(&mut commands, Live::Turn, TEXT_LARGE, TEXT);
     let stones = live(&mut commands, Live::Stones, TEXT_BODY, TEXT);
     commands.entity(turn).insert(GameOnly);
@@ -127,54 +130,57 @@ fn spawn_game_ui(mut commands: Commands) {
     let fixed: [(Vec<(&str, Action)>, bool); 8] = [
         (
             vec![
-                ("Undo [U]", Action::Game(Command::Undo)),
-                ("Redo [R]", Action::Game(Command::Redo)),
+                ("panel-undo", Action::Game(Command::Undo)),
+                ("panel-redo", Action::Game(Command::Redo)),
             ],
             false,
         ),
         (
             vec![
-                ("Type turn [T]", Action::TypeTurn),
-                ("Menu [Esc]", Action::Menu),
+                ("panel-type-turn", Action::TypeTurn),
+                ("panel-menu", Action::Menu),
             ],
             false,
         ),
         (
             vec![
-                ("Hint [H]", Action::Analysis(AnalysisRequest::Hint)),
-                ("Analysis [E]", Action::Analysis(AnalysisRequest::Toggle)),
+                ("panel-hint", Action::Analysis(AnalysisRequest::Hint)),
+                ("panel-analysis", Action::Analysis(AnalysisRequest::Toggle)),
             ],
             true,
         ),
         (
             vec![
-                ("Review [G]", Action::Review(ReviewRequest::Toggle)),
-                ("Open [O]", Action::Browse),
+                ("panel-review", Action::Review(ReviewRequest::Toggle)),
+                ("panel-open", Action::Browse),
             ],
             true,
         ),
         (
             vec![
-                ("Copy position", Action::Export(Export::CopyPosition)),
-                ("Copy FGN", Action::Export(Export::CopyGame)),
+                ("panel-copy-position", Action::Export(Export::CopyPosition)),
+                ("panel-copy-fgn", Action::Export(Export::CopyGame)),
             ],
             true,
         ),
         (
             vec![
-                ("Save position", Action::Export(Export::SavePosition)),
-                ("Save [Ctrl+S]", Action::Save),
+                ("panel-save-position", Action::Export(Export::SavePosition)),
+                ("panel-save", Action::Save),
             ],
             true,
         ),
         (
             vec![
-                ("New game", Action::Game(Command::NewGame)),
-                ("Resign", Action::Game(Command::Resign)),
+                ("panel-new-game", Action::Game(Command::NewGame)),
+                ("panel-resign", Action::Game(Command::Resign)),
             ],
             true,
         ),
-        (vec![("Offer draw", Action::Game(Command::OfferDraw))], true),
+        (
+            vec![("panel-offer-draw", Action::Game(Command::OfferDraw))],
+            true,
+        ),
     ];
     for (row, game_only) in fixed {
         let row_entity = commands.spawn(button_row()).id();
@@ -207,17 +213,17 @@ fn spawn_game_ui(mut commands: Commands) {
     let situations: [(Only, Vec<(&str, Action)>); 3] = [
         (
             Only::Chain,
-            vec![("End turn [Space]", Action::Game(Command::EndTurn))],
+            vec![("panel-end-turn", Action::Game(Command::EndTurn))],
         ),
         (
             Only::Choice,
             vec![
                 (
-                    "Approach [A]",
+                    "panel-approach",
                     Action::Game(Command::Choose(StepKind::Approach)),
                 ),
                 (
-                    "Withdrawal [W]",
+                    "panel-withdrawal",
                     Action::Game(Command::Choose(StepKind::Withdrawal)),
                 ),
             ],
@@ -225,8 +231,11 @@ fn spawn_game_ui(mut commands: Commands) {
         (
             Only::DrawOffer,
             vec![
-                ("Accept draw", Action::Game(Command::AnswerDraw(true))),
-                ("Decline", Action::Game(Command::AnswerDraw(false))),
+                ("panel-accept-draw", Action::Game(Command::AnswerDraw(true))),
+                (
+                    "panel-decline-draw",
+                    Action::Game(Command::AnswerDraw(false)),
+                ),
             ],
         ),
     ];
@@ -290,8 +299,8 @@ fn spawn_game_ui(mut commands: Commands) {
     // In analysis mode: how many lines (MultiPV).
     let lines_row = commands.spawn((button_row(), Only::Analysis)).id();
     for (label, request) in [
-        ("Fewer lines", AnalysisRequest::FewerLines),
-        ("More lines", AnalysisRequest::MoreLines),
+        ("analysis-fewer-lines", AnalysisRequest::FewerLines),
+        ("analysis-more-lines", AnalysisRequest::MoreLines),
     ] {
         let b = commands
             .spawn(button(label, Action::Analysis(request)))
@@ -299,15 +308,7 @@ fn spawn_game_ui(mut commands: Commands) {
         commands.entity(lines_row).add_child(b);
     }
     let help = commands
-        .spawn((
-            GameOnly,
-            HelpText,
-            text(
-                "Click a stone, then a marked point.\nRight drag, arrows: orbit. Wheel: zoom.\n, and . : look back. M: sound. Home: view.",
-                TEXT_SMALL,
-                DIM,
-            ),
-        ))
+        .spawn((GameOnly, HelpText, tr_text("panel-help", TEXT_SMALL, DIM)))
         .id();
     commands.entity(left).add_children(&[
         clock, players, thinking, result, message, entry, eval_bar, lines_row, analysis, help,
@@ -329,7 +330,7 @@ fn spawn_game_ui(mut commands: Commands) {
         },
         BackgroundColor(PANEL),
         children![
-            text("Turns", TEXT_LARGE, ACCENT),
+            tr_text("panel-turns", TEXT_LARGE, ACCENT),
             (
                 TurnList,
                 Node {
@@ -341,7 +342,7 @@ fn spawn_game_ui(mut commands: Commands) {
                 ScrollPosition::default(),
             ),
             (
-                button("Back to the game [Esc]", Action::Game(Command::View(None))),
+                button("panel-back-to-game", Action::Game(Command::View(None))),
                 Only::Viewing
             ),
         ],
@@ -360,7 +361,7 @@ fn button_row() -> Node {
 
 /// The evaluation in words, with its unit: `White is 1.25 stones ahead`, `about equal`,
 /// `Black wins in 3`.
-pub fn evaluation_words(report: &crate::analysis::Report) -> String {
+pub fn evaluation_words(report: &crate::analysis::Report) -> Msg {
     use fanorona_ai::Score;
     let sign = if report.side == Side::White { 1 } else { -1 };
     match report.score {
@@ -368,27 +369,32 @@ pub fn evaluation_words(report: &crate::analysis::Report) -> String {
             let white = cp * sign;
             let stones = f64::from(white.abs()) / 100.0;
             if white.abs() < 10 {
-                "about equal".to_string()
+                Msg::new("eval-equal")
             } else {
-                let leader = if white > 0 { "White" } else { "Black" };
-                format!(
-                    "{leader} is {stones:.2} stone{} ahead",
-                    if (stones - 1.0).abs() < 0.005 {
-                        ""
-                    } else {
-                        "s"
-                    }
-                )
+                let leader = if white > 0 { Side::White } else { Side::Black };
+                // `one` for exactly 1.00 (the plural follows the number shown).
+                let one = (stones - 1.0).abs() < 0.005;
+                Msg::new("eval-ahead")
+                    .with("side", side_name(leader))
+                    .with("stones", Arg::Decimal(stones, 2))
+                    .with("count", if one { 1 } else { 2 })
             }
         }
         Score::Win(n) => {
-            let winner = if n * sign > 0 { "White" } else { "Black" };
-            format!("{winner} wins in {}", n.abs())
+            let winner = if n * sign > 0 {
+                Side::White
+            } else {
+                Side::Black
+            };
+            Msg::new("eval-wins-in")
+                .with("side", side_name(winner))
+                .with("turns", n.abs())
         }
     }
 }
 
 fn refresh_game_ui(
+    tr: Res<Tr>,
     game: Res<Match>,
     thinking: Res<Thinking>,
     entry: Res<TurnEntry>,
@@ -464,45 +470,53 @@ fn refresh_game_ui(
         }
         let value = match live {
             Live::Turn => match (viewing, outcome) {
-                (Some(0), _) => format!("At the start: {} to move", side_name(side)),
-                (Some(p), _) => format!("After {}: {} to move", turn_number(p), side_name(side)),
-                (None, Some(_)) => "Game over".to_string(),
-                (None, None) => format!("{} to move", side_name(side)),
+                (Some(0), _) => tr.msg(&Msg::new("panel-at-start").with("side", side_name(side))),
+                (Some(p), _) => tr.msg(
+                    &Msg::new("panel-after-turn")
+                        .with("number", turn_number(p))
+                        .with("side", side_name(side)),
+                ),
+                (None, Some(_)) => tr.get("panel-game-over"),
+                (None, None) => tr.msg(&Msg::new("flow-to-move").with("side", side_name(side))),
             },
             Live::Stones => {
                 // The stones shown (a chain's captures leave at once; looking back, the old
                 // position's).
                 let shown = game.shown_stones();
                 let count = |s: Side| shown.iter().filter(|(_, c)| *c == s).count();
-                format!(
-                    "Stones: White {}, Black {}",
-                    count(Side::White),
-                    count(Side::Black)
+                tr.msg(
+                    &Msg::new("panel-stones")
+                        .with("white", count(Side::White))
+                        .with("black", count(Side::Black)),
                 )
             }
             Live::Players => {
                 let who = |p: Player| match p {
-                    Player::Human => "person".to_string(),
-                    Player::Engine => format!("engine level {}", game.level()),
+                    Player::Human => Msg::new("panel-person"),
+                    Player::Engine => Msg::new("panel-engine-level").with("level", game.level()),
                 };
                 let [w, b] = game.players();
-                format!(
-                    "White: {}. Black: {}. Board {}.",
-                    who(w),
-                    who(b),
-                    game.size()
+                tr.msg(
+                    &Msg::new("panel-players")
+                        .with("white", who(w))
+                        .with("black", who(b))
+                        .with("size", game.size().to_string()),
                 )
             }
             Live::Thinking => {
                 if thinking.active() {
                     let dots = ".".repeat(1 + (thinking.seconds() * 3.0) as usize % 3);
-                    format!("Engine thinking{dots:<3} {:.1} s", thinking.seconds())
+                    tr.msg(
+                        &Msg::new("panel-thinking")
+                            .with("dots", format!("{dots:<3}"))
+                            .with("seconds", Arg::Decimal(thinking.seconds().into(), 1)),
+                    )
                 } else {
                     String::new()
                 }
             }
-            Live::Message => game.message().to_string(),
-            Live::Result => game.result_text().unwrap_or_default(),
+            Live::Message => tr.msg(game.message()),
+            Live::Result => tr.msg(&game.result_text().unwrap_or_default()),
             Live::Clock => match (clocks.left(Side::White), clocks.left(Side::Black)) {
                 (Some(w), Some(b)) => {
                     let running = |s: Side| {
@@ -512,70 +526,78 @@ fn refresh_game_ui(
                             ""
                         }
                     };
-                    format!(
-                        "White {}{}   Black {}{}",
-                        clock_text(w),
-                        running(Side::White),
-                        clock_text(b),
-                        running(Side::Black)
+                    tr.msg(
+                        &Msg::new("panel-clocks")
+                            .with(
+                                "white",
+                                format!("{}{}", clock_text(w), running(Side::White)),
+                            )
+                            .with(
+                                "black",
+                                format!("{}{}", clock_text(b), running(Side::Black)),
+                            ),
                     )
                 }
                 _ => String::new(),
             },
             Live::Analysis => match (analysis.enabled, report) {
                 (false, _) => String::new(),
-                (true, None) => {
-                    if viewing.is_none() && game.outcome().is_some() {
-                        "Analysis: the game is over".into()
-                    } else if analysis.searching() {
-                        "Analysis: thinking...".into()
-                    } else {
-                        "Analysis waits for the position to settle".into()
-                    }
-                }
+                (true, None) => tr.get(if viewing.is_none() && game.outcome().is_some() {
+                    "panel-analysis-over"
+                } else if analysis.searching() {
+                    "panel-analysis-thinking"
+                } else {
+                    "panel-analysis-waits"
+                }),
                 (true, Some(r)) => {
                     let ply = viewing.unwrap_or(game.game().turns().len());
                     let start_side = game.game().start().side_to_move();
-                    let several = r.lines.len() > 1;
-                    let mut out = if several {
-                        // Shorter, so that the lines fit the panel.
-                        format!(
-                            "Evaluation: {} (depth {}{}, {} nodes)",
-                            evaluation_words(r),
-                            r.depth,
-                            if r.finished { "" } else { ", thinking" },
-                            r.nodes,
+                    if r.lines.len() <= 1 {
+                        tr.msg(
+                            &Msg::new(if r.finished {
+                                "panel-evaluation"
+                            } else {
+                                "panel-evaluation-thinking"
+                            })
+                            .with("words", evaluation_words(r))
+                            .with("score", r.score_text())
+                            .with("depth", r.depth)
+                            .with("nodes", r.nodes)
+                            .with("line", r.line_text(ply, start_side, 6)),
                         )
                     } else {
-                        format!(
-                            "Evaluation: {} ({} in stones for White; depth {}{}, {} nodes)",
-                            evaluation_words(r),
-                            r.score_text(),
-                            r.depth,
-                            if r.finished { "" } else { ", thinking" },
-                            r.nodes,
-                        )
-                    };
-                    if !several {
-                        out += &format!("\nBest line: {}", r.line_text(ply, start_side, 6));
-                    } else {
-                        // The best lines (MultiPV), each with its score and depth.
+                        // Several lines (MultiPV): a shorter heading, then each line with
+                        // its score and depth, so that they fit the panel.
+                        let mut out = tr.msg(
+                            &Msg::new(if r.finished {
+                                "panel-evaluation-lines"
+                            } else {
+                                "panel-evaluation-lines-thinking"
+                            })
+                            .with("words", evaluation_words(r))
+                            .with("depth", r.depth)
+                            .with("nodes", r.nodes),
+                        );
                         for (i, line) in r.lines.iter().enumerate() {
-                            out += &format!(
-                                "\n{}) {} d{}: {}",
-                                i + 1,
-                                crate::analysis::score_text(line.score, r.side),
-                                line.depth,
-                                crate::analysis::line_text(&line.pv, ply, start_side, 2)
+                            out.push('\n');
+                            out += &tr.msg(
+                                &Msg::new("panel-analysis-line")
+                                    .with("number", i + 1)
+                                    .with("score", crate::analysis::score_text(line.score, r.side))
+                                    .with("depth", line.depth)
+                                    .with(
+                                        "line",
+                                        crate::analysis::line_text(&line.pv, ply, start_side, 2),
+                                    ),
                             );
                         }
+                        out
                     }
-                    out
                 }
             },
             Live::Entry => {
                 if entry.open {
-                    format!("Type a turn: {}_ (Enter plays, Esc closes)", entry.text)
+                    tr.msg(&Msg::new("panel-type-a-turn").with("text", format!("{}_", entry.text)))
                 } else {
                     String::new()
                 }
@@ -795,7 +817,7 @@ fn refresh_turn_list(
         commands.entity(list).add_child(entry);
     }
     if turns.is_empty() {
-        let empty = commands.spawn(text("No turns yet", 15.0, DIM)).id();
+        let empty = commands.spawn(tr_text("panel-no-turns", 15.0, DIM)).id();
         commands.entity(list).add_child(empty);
     }
     if game.viewing().is_none()

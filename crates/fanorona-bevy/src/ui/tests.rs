@@ -13,14 +13,13 @@ use crate::Screen;
 use crate::game::engine::MinThink;
 use crate::game::flow::{Command, Match, Player};
 use crate::game::persist::GamesDir;
-use crate::settings::Settings;
 use crate::test_support::*;
 
 fn ui_app(games: Option<PathBuf>, screen: Screen) -> App {
     use bevy::input::keyboard::KeyboardInput;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(Settings::default())
+        .insert_resource(english())
         .insert_resource(MinThink(Duration::ZERO))
         .insert_resource(Match::new(
             Position::standard(),
@@ -45,6 +44,7 @@ fn ui_app(games: Option<PathBuf>, screen: Screen) -> App {
             crate::tutorial::plugin,
             crate::browser::plugin,
             crate::ui::plugin,
+            crate::i18n::plugin,
         ));
     app.update();
     app.update();
@@ -254,9 +254,10 @@ fn the_buttons_keep_their_places_when_the_texts_grow() {
     ));
     // Now everything that changes: a long message, analysis on, a chain in progress (End
     // turn shows), then the approach-or-withdrawal choice, a draw offer hidden.
-    app.world_mut()
-        .resource_mut::<Match>()
-        .set_message("A long message\nthat takes\nthree lines");
+    app.world_mut().resource_mut::<Match>().set_message(
+        crate::i18n::Msg::new("flow-refused")
+            .with("error", "A long message\nthat takes\nthree lines"),
+    );
     app.world_mut()
         .write_message(crate::analysis::AnalysisRequest::Toggle);
     app.update();
@@ -304,7 +305,7 @@ fn the_evaluation_has_a_unit() {
         finished: true,
         lines: Vec::new(),
     };
-    let words = super::panel::evaluation_words;
+    let words = |r: &Report| super::panel::evaluation_words(r).to_string();
     assert_eq!(
         words(&report(Score::Cp(125), Side::White)),
         "White is 1.25 stones ahead"

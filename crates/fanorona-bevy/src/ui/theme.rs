@@ -2,6 +2,8 @@
 
 use bevy::prelude::*;
 
+use crate::i18n::Localized;
+
 pub(crate) const PANEL: Color = Color::srgba(0.06, 0.07, 0.09, 0.86);
 pub(crate) const BUTTON: Color = Color::srgb(0.20, 0.22, 0.27);
 pub(crate) const BUTTON_HOVER: Color = Color::srgb(0.30, 0.34, 0.42);
@@ -23,7 +25,18 @@ pub(crate) const TEXT_BODY: f32 = 15.0;
 /// Help lines.
 pub(crate) const TEXT_SMALL: f32 = 13.0;
 
-/// A text with this size and colour.
+/// A text shown in the player's language: a message id (`"menu-start"`) or a
+/// [`crate::i18n::Msg`] with arguments, with this size and colour (see [`crate::i18n`]).
+pub(crate) fn tr_text(message: impl Into<Localized>, size: f32, color: Color) -> impl Bundle {
+    (
+        message.into(),
+        TextFont::from_font_size(size),
+        TextColor(color),
+    )
+}
+
+/// A text with this size and colour, shown as it is: notation, numbers, names of files, or a
+/// text a system writes from messages itself (words come from [`tr_text`]).
 pub(crate) fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (
         Text::new(value),

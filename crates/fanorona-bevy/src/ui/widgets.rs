@@ -17,6 +17,7 @@ use crate::game::export::Export;
 use crate::game::flow::{Command, Match, players_for};
 use crate::game::input::{BlocksBoard, TurnEntry};
 use crate::game::persist::{Persist, PersistStatus};
+use crate::i18n::Localized;
 use crate::settings::Settings;
 use crate::tutorial::{Tutorial, TutorialCommand};
 
@@ -61,13 +62,14 @@ pub enum Action {
     Level(u8),
 }
 
-pub(crate) fn button(label: impl Into<String>, action: Action) -> impl Bundle {
+/// A button showing a message (an id, or a [`crate::i18n::Msg`]) that does `action`.
+pub(crate) fn button(label: impl Into<Localized>, action: Action) -> impl Bundle {
     (
         Button,
         action,
         button_node(),
         BackgroundColor(BUTTON),
-        children![(text(label, TEXT_BUTTON, TEXT), Pickable::IGNORE)],
+        children![(tr_text(label, TEXT_BUTTON, TEXT), Pickable::IGNORE)],
     )
 }
 
@@ -103,19 +105,19 @@ pub struct Focus(pub Option<Entity>);
 pub struct Confirm(pub Option<Action>);
 
 impl Confirm {
-    /// The question asked for `action`.
+    /// The question asked for `action` (a message id).
     pub fn question(action: &Action) -> &'static str {
         match action {
-            Action::Game(Command::Resign) => "Resign this game?",
-            _ => "Start a new game? The game in progress ends.",
+            Action::Game(Command::Resign) => "confirm-resign",
+            _ => "confirm-new-game",
         }
     }
 
-    /// The button that says yes.
+    /// The button that says yes (a message id).
     pub fn yes_label(action: &Action) -> &'static str {
         match action {
-            Action::Game(Command::Resign) => "Resign [Enter]",
-            _ => "New game [Enter]",
+            Action::Game(Command::Resign) => "confirm-resign-yes",
+            _ => "confirm-new-game-yes",
         }
     }
 }
@@ -234,7 +236,7 @@ fn perform(
             }
             Action::Start => {
                 // The menu's line about the last load or save is old news now.
-                status.text.clear();
+                status.text = crate::i18n::Msg::default();
                 status.error = false;
                 commands.remove_resource::<Tutorial>();
                 commands.insert_resource(Match::from_settings(&settings));
@@ -325,7 +327,7 @@ fn show_confirm(
             },
             BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.97)),
             children![
-                text(Confirm::question(action), TEXT_LARGE, TEXT),
+                tr_text(Confirm::question(action), TEXT_LARGE, TEXT),
                 (
                     Node {
                         column_gap: px(10.0),
@@ -338,7 +340,7 @@ fn show_confirm(
                             button_node(),
                             BackgroundColor(BUTTON),
                             children![(
-                                text(Confirm::yes_label(action), TEXT_BUTTON, TEXT),
+                                tr_text(Confirm::yes_label(action), TEXT_BUTTON, TEXT),
                                 Pickable::IGNORE
                             )],
                         ),
@@ -347,7 +349,10 @@ fn show_confirm(
                             ConfirmAnswer(false),
                             button_node(),
                             BackgroundColor(BUTTON),
-                            children![(text("Cancel [Esc]", TEXT_BUTTON, TEXT), Pickable::IGNORE)],
+                            children![(
+                                tr_text("confirm-cancel", TEXT_BUTTON, TEXT),
+                                Pickable::IGNORE
+                            )],
                         ),
                     ],
                 ),
