@@ -21,13 +21,13 @@ use crate::tt::turn_key;
 ///
 /// | number | level | limit | imperfection: overlooked turns (chains more), noise, margin |
 /// |---|---|---|---|
-/// | 1 | `novice` | depth 1 | 75% (+10% a chain step), +-300, 500 |
+/// | 1 | `novice` | depth 1 | 70% (+12% a chain step), +-260, 420 |
 /// | 2 | `beginner` | depth 1 | 60% (+15% a chain step), +-200, 300 |
 /// | 3 | `learner` | depth 1 | 52% (+12% a chain step), +-175, 250 |
 /// | 4 | `improver` | depth 1 | 42% (+9% a chain step), +-140, 190 |
 /// | 5 | `apprentice` | depth 1 | 35% (+5% a chain step), +-100, 150 |
 /// | 6 | `amateur` | depth 1 | 25%, +-60, 100 |
-/// | 7 | `hobbyist` | depth 2 | 30%, +-80, 120 |
+/// | 7 | `hobbyist` | depth 2 | 20%, +-55, 80 |
 /// | 8 | `intermediate` | depth 3 | 25%, +-60, 85 |
 /// | 9 | `regular` | depth 3 | 15%, +-40, 55 |
 /// | 10 | `casual` | depth 4 | 10%, +-30, 40 |
@@ -40,9 +40,9 @@ use crate::tt::turn_key;
 /// stay in view; the short-sighted levels, with a chain step's extra, overlook a chain more
 /// often the longer it is), evaluates with noise of up to so many centi-stones either way, and
 /// plays any turn scoring within the margin (centi-stones) of the best, better turns more
-/// likely. /// The exact numbers are in [`crate::params`] ([`LevelParams`]). Every level but maximum is
-/// reproducible: the same game, level and seed give the same turn on any machine, however
-/// loaded (maximum depends on the time).
+/// likely. The exact numbers are in [`crate::params`] ([`LevelParams`]). Every level but
+/// maximum is reproducible: the same game, level and seed give the same turn on any machine,
+/// however loaded (maximum depends on the time).
 ///
 /// A level is read from its name (any case; `max` for maximum) or its index from 0 (novice)
 /// to 13 (maximum), as [`Level::index`] gives it: the client's menu shows [`Level::number`],

@@ -199,39 +199,39 @@ const fn rated(mut p: LevelParams, elo: i32) -> LevelParams {
     p
 }
 
-/// Novice (level 1): one turn ahead, overlooks three turns in four and chains more, very
+/// Novice (level 1): one turn ahead, overlooks seven turns in ten and chains more, very
 /// noisy, content with a turn far below the best. Below the new-player stand-in.
-pub const NOVICE: LevelParams = rated(short_sighted(level(1, 0, 260, 420, 70), 12), 873);
+pub const NOVICE: LevelParams = rated(short_sighted(level(1, 0, 260, 420, 70), 12), 911);
 /// Beginner (level 2): the beginner of issue 27, unchanged: one turn ahead, overlooks three
 /// turns in five and chains more, noisy, any turn within 3 stones of the best. About even with
 /// the new-player stand-in.
-pub const BEGINNER: LevelParams = rated(short_sighted(level(1, 0, 200, 300, 60), 15), 1017);
+pub const BEGINNER: LevelParams = rated(short_sighted(level(1, 0, 200, 300, 60), 15), 1064);
 /// Learner (level 3): one turn ahead, short-sighted.
-pub const LEARNER: LevelParams = rated(short_sighted(level(1, 0, 175, 250, 52), 12), 1190);
+pub const LEARNER: LevelParams = rated(short_sighted(level(1, 0, 175, 250, 52), 12), 1184);
 /// Improver (level 4): one turn ahead, short-sighted.
-pub const IMPROVER: LevelParams = rated(short_sighted(level(1, 0, 140, 190, 42), 9), 1370);
+pub const IMPROVER: LevelParams = rated(short_sighted(level(1, 0, 140, 190, 42), 9), 1361);
 /// Apprentice (level 5): one turn ahead, a little short-sighted.
-pub const APPRENTICE: LevelParams = rated(short_sighted(level(1, 0, 100, 150, 35), 5), 1550);
+pub const APPRENTICE: LevelParams = rated(short_sighted(level(1, 0, 100, 150, 35), 5), 1524);
 /// Amateur (level 6): one turn ahead, sees the chains.
-pub const AMATEUR: LevelParams = rated(level(1, 0, 60, 100, 25), 1730);
+pub const AMATEUR: LevelParams = rated(level(1, 0, 60, 100, 25), 1726);
 /// Hobbyist (level 7): two plies.
-pub const HOBBYIST: LevelParams = rated(level(2, 0, 55, 80, 20), 1910);
+pub const HOBBYIST: LevelParams = rated(level(2, 0, 55, 80, 20), 1927);
 /// Intermediate (level 8): three plies.
-pub const INTERMEDIATE: LevelParams = rated(level(3, 0, 60, 85, 25), 2080);
+pub const INTERMEDIATE: LevelParams = rated(level(3, 0, 60, 85, 25), 2053);
 /// Regular (level 9): three plies, fewer turns overlooked.
-pub const REGULAR: LevelParams = rated(level(3, 0, 40, 55, 15), 2260);
+pub const REGULAR: LevelParams = rated(level(3, 0, 40, 55, 15), 2236);
 /// Casual (level 10): a club player's game, short-sighted now and then: four plies, overlooks
 /// a tenth of its turns, slight noise, any turn within 0.4 stones of the best.
-pub const CASUAL: LevelParams = rated(level(4, 0, 30, 40, 10), 2437);
+pub const CASUAL: LevelParams = rated(level(4, 0, 30, 40, 10), 2395);
 /// Club (level 11): the engine with no imperfection on a small node budget.
-pub const CLUB: LevelParams = rated(level(0, 4_000, 0, 0, 0), 2540);
+pub const CLUB: LevelParams = rated(level(0, 4_000, 0, 0, 0), 2562);
 /// Advanced (level 12): the engine at 10 000 nodes a turn.
-pub const ADVANCED: LevelParams = rated(level(0, 10_000, 0, 0, 0), 2654);
+pub const ADVANCED: LevelParams = rated(level(0, 10_000, 0, 0, 0), 2672);
 /// Strong (level 13): full strength within a fixed node budget of 400 000 nodes.
-pub const STRONG: LevelParams = rated(level(0, 400_000, 0, 0, 0), 2822);
+pub const STRONG: LevelParams = rated(level(0, 400_000, 0, 0, 0), 2841);
 /// Maximum (level 14): full strength for [`MAXIMUM_MOVETIME_MS`] a turn (not node-limited: its
 /// strength depends on the machine).
-pub const MAXIMUM: LevelParams = rated(level(0, 0, 0, 0, 0), 2920);
+pub const MAXIMUM: LevelParams = rated(level(0, 0, 0, 0, 0), 2941);
 /// Strong: nodes per turn (a node limit keeps the level reproducible on any machine).
 pub const STRONG_NODES: u64 = STRONG.nodes;
 /// Maximum: thinking time per turn in milliseconds, when no other limit is given.

@@ -187,7 +187,7 @@ impl Default for Settings {
             human_side: SideChoice::White,
             // Beginner: a newcomer's first game should be winnable (against the new-player
             // stand-in it scores about even).
-            level: fanorona_ai::Level::Beginner.index() + 1,
+            level: fanorona_ai::Level::Beginner.number(),
             board: BoardSize::STANDARD.to_string(),
             rules: Rules::default().to_string(),
             animation: AnimationSpeed::Normal,

@@ -495,7 +495,7 @@ fn settings_survive_a_restart_and_bad_files_are_reported() {
     let repaired = load_settings(&path).expect("load");
     assert_eq!(
         (repaired.level, repaired.board.as_str()),
-        (fanorona_ai::Level::ALL.len() as u8, "5x9")
+        (crate::settings::MAX_LEVEL, "5x9")
     );
 }
 
@@ -587,7 +587,7 @@ fn every_board_size_plays_by_clicks() {
 #[test]
 fn the_first_game_is_against_the_beginner_level() {
     let settings = Settings::default();
-    assert_eq!(settings.level(), 2);
+    assert_eq!(settings.level(), fanorona_ai::Level::Beginner.number());
     assert_eq!(
         crate::game::engine::ai_level(settings.level()),
         fanorona_ai::Level::Beginner
