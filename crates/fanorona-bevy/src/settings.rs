@@ -78,7 +78,7 @@ impl AnimationSpeed {
             AnimationSpeed::Slow => "animation-slow",
             AnimationSpeed::Normal => "animation-normal",
             AnimationSpeed::Fast => "animation-fast",
-            AnimationSpeed::Off => "menu-off",
+            AnimationSpeed::Off => "animation-off",
         }
     }
 }

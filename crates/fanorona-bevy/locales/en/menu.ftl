@@ -61,6 +61,8 @@ menu-stuck-draws = Draws
 animation-slow = Slow
 animation-normal = Normal
 animation-fast = Fast
+animation-off = Off
+clock-off = Off
 # A time control: $minutes for the game, $increment seconds added each turn (0: none).
 clock-control = { $increment ->
     [0] { $minutes } min

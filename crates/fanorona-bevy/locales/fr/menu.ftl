@@ -55,6 +55,8 @@ menu-stuck-draws = Partie nulle
 animation-slow = Lente
 animation-normal = Normale
 animation-fast = Rapide
+animation-off = Aucune
+clock-off = Sans pendule
 clock-control = { $increment ->
     [0] { $minutes } min
    *[other] { $minutes } min + { $increment } s par coup

@@ -2,15 +2,15 @@
 
 panel-undo = Annuler [U]
 panel-redo = Rétablir [R]
-panel-type-turn = Saisir un coup [T]
+panel-type-turn = Saisir [T]
 panel-menu = Menu [Échap]
 panel-hint = Indice [H]
 panel-analysis = Analyse [E]
 panel-review = Revue [G]
 panel-open = Ouvrir [O]
-panel-copy-position = Copier la position
-panel-copy-fgn = Copier le FGN
-panel-save-position = Enregistrer la position
+panel-copy-position = Copier position
+panel-copy-fgn = Copier FGN
+panel-save-position = Sauver la position
 panel-save = Enregistrer [Ctrl+S]
 panel-new-game = Nouvelle partie
 panel-resign = Abandonner

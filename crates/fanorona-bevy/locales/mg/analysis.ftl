@@ -1,7 +1,7 @@
 # Torohevitra, fandinihana ary famerenana ny lalao.
 
-analysis-on = Mandeha ny fandinihana: dinihin'ny solosaina ny toerana (E: atsahatra)
-analysis-off = Tapitra ny fandinihana
+analysis-on = Mandeha ny dinika: dinihin'ny solosaina ny toerana (E: atsahatra)
+analysis-off = Tapitra ny dinika
 hint-none-over = Tsy misy torohevitra: vita ny lalao na mijery ny lasa ianao
 hint-none-chain = Tsy misy torohevitra mandritra ny fihinanana: vitao na foano aloha
 hint-none-engine = Tsy misy torohevitra: anjaran'ny solosaina

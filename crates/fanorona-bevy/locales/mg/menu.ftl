@@ -56,6 +56,8 @@ menu-stuck-draws = Sahala
 animation-slow = Miadana
 animation-normal = Antonony
 animation-fast = Haingana
+animation-off = Tsy misy
+clock-off = Tsy misy
 clock-control = { $increment ->
     [0] { $minutes } min
    *[other] { $minutes } min + { $increment } s isaky ny anjara

@@ -5,11 +5,11 @@ panel-redo = Averina [R]
 panel-type-turn = Soraty [T]
 panel-menu = Safidy [Esc]
 panel-hint = Torohevitra [H]
-panel-analysis = Fandinihana [E]
+panel-analysis = Dinika [E]
 panel-review = Famerenana [G]
 panel-open = Sokafy [O]
-panel-copy-position = Adikao ny toerana
-panel-copy-fgn = Adikao ny FGN
+panel-copy-position = Adikao toerana
+panel-copy-fgn = Adikao FGN
 panel-save-position = Tehirizo ny toerana
 panel-save = Tehirizo [Ctrl+S]
 panel-new-game = Lalao vaovao
@@ -24,7 +24,7 @@ panel-help =
     Tsindrio ny vato iray, avy eo ny teboka voamarika.
     Sarihina amin'ny bokotra havanana, zana-tsipika: mihodina. Kodiarana: manakaiky.
     , sy . : mijery ny lasa. M: feo. Home: fijery.
-panel-turns = Anjara nilalaovina
+panel-turns = Anjara
 panel-no-turns = Mbola tsy misy
 panel-back-to-game = Hiverina amin'ny lalao [Esc]
 
@@ -39,9 +39,9 @@ panel-thinking = Mieritreritra ny solosaina{ $dots } { $seconds } s
 panel-clocks = Fotsy { $white }   Mainty { $black }
 panel-type-a-turn = Soraty ny anjara: { $text } (Enter: milalao, Esc: manakatona)
 
-panel-analysis-over = Fandinihana: vita ny lalao
-panel-analysis-thinking = Fandinihana: mieritreritra...
-panel-analysis-waits = Miandry ny toerana hitsahatra ny fandinihana
+panel-analysis-over = Dinika: vita ny lalao
+panel-analysis-thinking = Dinika: mieritreritra...
+panel-analysis-waits = Miandry ny toerana hitsahatra ny dinika
 panel-evaluation =
     Tombana: { $words } ({ $score } vato ho an'ny Fotsy; halalina { $depth }, toerana { $nodes })
     Tohiny tsara indrindra: { $line }

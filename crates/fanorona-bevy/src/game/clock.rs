@@ -62,7 +62,7 @@ impl TimeControl {
     /// Text shown in the menu.
     pub fn label(self) -> Msg {
         match self.times() {
-            None => Msg::new("menu-off"),
+            None => Msg::new("clock-off"),
             Some((base, inc)) => Msg::new("clock-control")
                 .with("minutes", base.as_secs() / 60)
                 .with("increment", inc.as_secs()),

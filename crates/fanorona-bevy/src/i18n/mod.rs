@@ -479,9 +479,24 @@ fn render_localized(
     }
 }
 
-/// The plugin: the [`Tr`] resource (in the settings' language), [`LanguageChanged`] and the
-/// [`Localized`] texts.
+/// The UI's font: DejaVu Sans Mono, which has the letters of French (é, è, ç, ...) and of
+/// Malagasy; Bevy's built-in font is a subset without them. Its license is
+/// `assets/fonts/LICENSE-DejaVu.txt`.
+const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansMono.ttf");
+
+/// Makes [`FONT`] the default font of every text (when the app has text rendering).
+fn use_font_with_every_letter(app: &mut App) {
+    if let Some(mut fonts) = app.world_mut().get_resource_mut::<Assets<Font>>()
+        && let Err(e) = fonts.insert(AssetId::default(), Font::from_bytes(FONT.to_vec()))
+    {
+        warn!("the UI font could not be set: {e}");
+    }
+}
+
+/// The plugin: the [`Tr`] resource (in the settings' language), [`LanguageChanged`], the
+/// [`Localized`] texts, and a font with every letter of the languages.
 pub fn plugin(app: &mut App) {
+    use_font_with_every_letter(app);
     let language = app
         .world()
         .get_resource::<Settings>()

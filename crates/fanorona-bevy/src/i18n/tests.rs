@@ -293,7 +293,7 @@ struct Literal {
 /// The string literals of a Rust file (not byte strings, not in comments), with whether they
 /// are in an attribute or a log/terminal/assertion macro; and each line's comments.
 fn literals(source: &str) -> (Vec<Literal>, Vec<String>) {
-    const EXEMPT_MACROS: [&str; 18] = [
+    const EXEMPT_MACROS: [&str; 19] = [
         "debug!",
         "info!",
         "warn!",
@@ -308,6 +308,7 @@ fn literals(source: &str) -> (Vec<Literal>, Vec<String>) {
         "eprintln!",
         "println!",
         "include_str!",
+        "include_bytes!",
         "include!",
         "concat!",
         "env!",
@@ -795,4 +796,20 @@ fn switching_the_language_changes_every_text_of_the_tutorial() {
             .is_empty()
     );
     switch_and_check(&mut app, "tutorial");
+}
+
+#[test]
+fn switching_the_language_changes_every_text_of_the_file_browser() {
+    let games = crate::test_support::temp_dir("i18n-browser");
+    std::fs::create_dir_all(games.join("2026")).expect("a folder");
+    std::fs::write(games.join("game-1.fgn"), "[Result \"*\"]\n\n1. d2-e3A *\n")
+        .expect("a saved game");
+    std::fs::write(games.join("notes.txt"), "not a record").expect("a file not listed");
+    let mut app = whole_ui(crate::Screen::Menu, Some(games));
+    app.world_mut()
+        .write_message(crate::ui::widgets::Act::new(crate::ui::Action::Browse));
+    app.update();
+    app.update();
+    assert!(app.world().resource::<crate::browser::Browser>().open);
+    switch_and_check(&mut app, "file browser");
 }
