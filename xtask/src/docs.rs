@@ -129,7 +129,7 @@ const SHOT_SIZE: Size = Size {
 /// The client screenshots (those `docs/client.md` shows): file name under `docs/images/`,
 /// picture size, and the client arguments that pick the scene. Paths are relative to the
 /// workspace root, where the task runs the client.
-pub const SCREENSHOTS: [(&str, Size, &[&str]); 11] = [
+pub const SCREENSHOTS: [(&str, Size, &[&str]); 14] = [
     ("client-start.png", SHOT_SIZE, &[]),
     (
         "client-chain.png",
@@ -165,6 +165,15 @@ pub const SCREENSHOTS: [(&str, Size, &[&str]); 11] = [
         "client-open.png",
         SHOT_SIZE,
         &["--menu", "--browse", "crates/fanorona-core/tests/data"],
+    ),
+    ("client-puzzles.png", SHOT_SIZE, &["--puzzles"]),
+    // The trainer finds the committed 4-stone tables in `tables/` of the workspace root.
+    ("client-trainer.png", SHOT_SIZE, &["--trainer"]),
+    (
+        "client-explorer.png",
+        SHOT_SIZE,
+        // The start: the opening book's turns and the analysis' three best lines.
+        &["--analysis", "--timeout", "400"],
     ),
     // The menu and a game in French and in Malagasy (docs/client.md, "Texts and languages").
     ("client-menu-fr.png", SHOT_SIZE, &["--menu", "--lang", "fr"]),

@@ -29,11 +29,14 @@
 //! - [`Searcher`] (search with memory), [`search`] (one-off), [`Limits`], [`SearchOptions`],
 //!   [`SearchResult`], [`Info`], [`Score`];
 //! - [`Engine`] and [`SearchHandle`]: the search on a background thread, with stop;
-//! - [`Level`]: beginner, casual, strong, maximum;
+//! - [`Level`]: fourteen playing levels from novice to maximum, with their Elo, and
+//!   [`estimate_rating`]: a player's rating from their results against them;
 //! - [`evaluate`] and [`params`]: the evaluation and every tunable number;
 //! - [`protocol`]: the engine protocol loop; [`players`], [`matches`](mod@matches) and
 //!   [`openings`]: matches with pentanomial Elo and SPRT, opening suites;
 //!   [`bench`](mod@bench): the node-count benchmark; [`baseline`]: the frozen v0.1.0 engine;
+//! - [`puzzles`]: puzzles (one winning turn family, by search or the endgame tables), their
+//!   format, the shipped set, judging an attempt step by step, Glicko-2 ratings;
 //! - [`book`]: opening books (the shipped 5x9 and 5x5 books, their format, choice and
 //!   building);
 //! - [`telo`]: Fanoron-Telo solved by retrograde analysis.
@@ -53,6 +56,7 @@ pub mod openings;
 pub mod params;
 pub mod players;
 pub mod protocol;
+pub mod puzzles;
 mod rng;
 mod search;
 pub mod solve;
@@ -63,7 +67,7 @@ pub mod tune;
 
 pub use engine::{Engine, SearchHandle, search};
 pub use eval::evaluate;
-pub use level::{Level, LevelError};
+pub use level::{Level, LevelError, RATING_PRIOR_SD, RatingEstimate, estimate_rating};
 pub use limits::{Clock, Limits};
 pub use rng::Rng;
 pub use search::{Info, RootMove, Score, SearchError, SearchOptions, SearchResult, Searcher};

@@ -144,30 +144,95 @@ pub const DEFAULT_HASH_MB: usize = 16;
 
 // ---- Levels -----------------------------------------------------------------------------
 
-/// Beginner: search depth in plies: one turn ahead, as a new player reads the board. The
-/// beginner's settings were made weaker for issue 27, so that a new player can beat it; measured
-/// against a greedy player with random turns in docs/engine.md, "The ladder".
-pub const BEGINNER_DEPTH: u32 = 1;
-/// Beginner: evaluation noise in centi-stones either way.
-pub const BEGINNER_NOISE: i32 = 200;
-/// Beginner: any root turn within this many centi-stones of the best may be played (3 stones).
-pub const BEGINNER_MARGIN: i32 = 300;
-/// Beginner: per cent of the root turns overlooked in each position (drawn from the seed and
-/// the position; captures of the longest kind and at least one turn always stay in view); a
-/// chain more, see [`BEGINNER_CHAIN_BLIND`].
-pub const BEGINNER_BLIND: u64 = 60;
-/// Beginner: extra per cent of overlooking for each step of a chain after the first (at most
-/// 95 in all): a new player sees the capture in front of a stone, not the captures it leads to.
-pub const BEGINNER_CHAIN_BLIND: u64 = 15;
-/// Casual: search depth in plies.
-pub const CASUAL_DEPTH: u32 = 4;
-/// Casual: evaluation noise in centi-stones either way.
-pub const CASUAL_NOISE: i32 = 30;
-/// Casual: any root turn within this many centi-stones of the best may be played.
-pub const CASUAL_MARGIN: i32 = 40;
-/// Casual: per cent of the root turns overlooked (see [`BEGINNER_BLIND`]).
-pub const CASUAL_BLIND: u64 = 10;
+/// What makes one playing level ([`crate::Level`]) weaker than the engine: its search limit
+/// and its imperfection (see docs/engine.md, "Levels").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LevelParams {
+    /// Search depth in plies; 0 when the level is limited by nodes or time instead.
+    pub depth: u32,
+    /// Nodes per turn; 0 when the level is limited by depth or time instead. A node limit keeps
+    /// a level reproducible on any machine.
+    pub nodes: u64,
+    /// Evaluation noise in centi-stones either way (drawn from the seed and the position).
+    pub noise: i32,
+    /// Any root turn within this many centi-stones of the best may be played, better turns
+    /// more likely; 0 plays the best.
+    pub margin: i32,
+    /// Per cent of the root turns overlooked in each position (drawn from the seed, the
+    /// position and the turn; the captures that take the most stones and at least one turn
+    /// always stay in view).
+    pub blind: u64,
+    /// Extra per cent of overlooking for each step of a chain after the first (at most 95 in
+    /// all). A level with some is short-sighted: it sees the capture in front of a stone, not
+    /// the captures it leads to, and the single steps that take the most stay in view rather
+    /// than the biggest chains.
+    pub chain_blind: u64,
+    /// Elo on the ladder's scale, where the stand-in for a new player, `greedy:random=20` (the
+    /// largest capture, but one turn in five a random legal turn), is [`LADDER_ANCHOR_ELO`]:
+    /// the measured ladder of docs/engine.md, "The ladder".
+    pub elo: i32,
+}
+
+/// The Elo of the ladder's anchor, the new-player stand-in `greedy:random=20`.
+pub const LADDER_ANCHOR_ELO: i32 = 1000;
+
+const fn level(depth: u32, nodes: u64, noise: i32, margin: i32, blind: u64) -> LevelParams {
+    LevelParams {
+        depth,
+        nodes,
+        noise,
+        margin,
+        blind,
+        chain_blind: 0,
+        elo: 0,
+    }
+}
+
+const fn short_sighted(mut p: LevelParams, chain_blind: u64) -> LevelParams {
+    p.chain_blind = chain_blind;
+    p
+}
+
+const fn rated(mut p: LevelParams, elo: i32) -> LevelParams {
+    p.elo = elo;
+    p
+}
+
+/// Novice (level 1): one turn ahead, overlooks seven turns in ten and chains more, very
+/// noisy, content with a turn far below the best. Below the new-player stand-in.
+pub const NOVICE: LevelParams = rated(short_sighted(level(1, 0, 260, 420, 70), 12), 911);
+/// Beginner (level 2): the beginner of issue 27, unchanged: one turn ahead, overlooks three
+/// turns in five and chains more, noisy, any turn within 3 stones of the best. About even with
+/// the new-player stand-in.
+pub const BEGINNER: LevelParams = rated(short_sighted(level(1, 0, 200, 300, 60), 15), 1064);
+/// Learner (level 3): one turn ahead, short-sighted.
+pub const LEARNER: LevelParams = rated(short_sighted(level(1, 0, 175, 250, 52), 12), 1184);
+/// Improver (level 4): one turn ahead, short-sighted.
+pub const IMPROVER: LevelParams = rated(short_sighted(level(1, 0, 140, 190, 42), 9), 1361);
+/// Apprentice (level 5): one turn ahead, a little short-sighted.
+pub const APPRENTICE: LevelParams = rated(short_sighted(level(1, 0, 100, 150, 35), 5), 1524);
+/// Amateur (level 6): one turn ahead, sees the chains.
+pub const AMATEUR: LevelParams = rated(level(1, 0, 60, 100, 25), 1726);
+/// Hobbyist (level 7): two plies.
+pub const HOBBYIST: LevelParams = rated(level(2, 0, 55, 80, 20), 1927);
+/// Intermediate (level 8): three plies.
+pub const INTERMEDIATE: LevelParams = rated(level(3, 0, 60, 85, 25), 2053);
+/// Regular (level 9): three plies, fewer turns overlooked.
+pub const REGULAR: LevelParams = rated(level(3, 0, 40, 55, 15), 2236);
+/// Casual (level 10): a club player's game, short-sighted now and then: four plies, overlooks
+/// a tenth of its turns, slight noise, any turn within 0.4 stones of the best.
+pub const CASUAL: LevelParams = rated(level(4, 0, 30, 40, 10), 2395);
+/// Club (level 11): the engine with no imperfection on a small node budget.
+pub const CLUB: LevelParams = rated(level(0, 4_000, 0, 0, 0), 2562);
+/// Advanced (level 12): the engine at 10 000 nodes a turn.
+pub const ADVANCED: LevelParams = rated(level(0, 10_000, 0, 0, 0), 2672);
+/// Strong (level 13): full strength within a fixed node budget of 400 000 nodes.
+pub const STRONG: LevelParams = rated(level(0, 400_000, 0, 0, 0), 2841);
+/// Maximum (level 14): full strength for [`MAXIMUM_MOVETIME_MS`] a turn (not node-limited: its
+/// strength depends on the machine).
+pub const MAXIMUM: LevelParams = rated(level(0, 0, 0, 0, 0), 2941);
 /// Strong: nodes per turn (a node limit keeps the level reproducible on any machine).
-pub const STRONG_NODES: u64 = 400_000;
+pub const STRONG_NODES: u64 = STRONG.nodes;
 /// Maximum: thinking time per turn in milliseconds, when no other limit is given.
 pub const MAXIMUM_MOVETIME_MS: u64 = 3_000;

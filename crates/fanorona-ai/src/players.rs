@@ -710,12 +710,12 @@ impl FromStr for PlayerSpec {
             "engine" => {
                 let e = options.engine(parts)?;
                 // Their noisy, exact root search runs one thread whatever it is given.
-                if let (Some(level @ (Level::Beginner | Level::Casual)), Some(2..)) =
-                    (e.level, e.threads)
+                if let (Some(level), Some(2..)) = (e.level, e.threads)
+                    && level.is_imperfect()
                 {
                     return Err(options.error(format!(
                         "engine:{level} searches with one thread (its evaluation noise needs \
-                         one): threads is for the strong and maximum levels or no level"
+                         one): threads is for the levels from club on or no level"
                     )));
                 }
                 Ok(PlayerSpec::Engine {

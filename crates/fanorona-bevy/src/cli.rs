@@ -82,6 +82,12 @@ pub struct LaunchOptions {
     /// marked (on by itself for a record opened without --turn).
     #[arg(long)]
     pub review: bool,
+    /// Open the Puzzles screen (the puzzle nearest the player's rating).
+    #[arg(long, conflicts_with = "trainer")]
+    pub puzzles: bool,
+    /// Open the endgame trainer (its first exercise, once the tables are found).
+    #[arg(long)]
+    pub trainer: bool,
     /// The language of the texts: en (English), fr (French) or mg (Malagasy), as if chosen in
     /// the menu. Default: the one chosen in the menu, else the system's (LANG, LC_ALL,
     /// LC_MESSAGES); English with --screenshot and --benchmark-frames.

@@ -3,9 +3,11 @@
 //! One folder per feature, each with its plugin: [`game`] (the game being played: flow, input,
 //! engine, clocks, animation, sound, export, persistence), [`board`] (the 3D board and the
 //! camera), [`analysis`] (hint, analysis mode, review), the [`tutorial`], the file
-//! [`browser`], the [`ui`] (layout, theme, widgets, menu, game panels), [`access`]ibility
-//! (keyboard play, screen reader, high contrast, text size) and the position [`editor`]; plus
-//! [`settings`], the texts in every language ([`i18n`], message files in `locales/`),
+//! [`browser`], the [`puzzles`] screen, the endgame [`trainer`], retrying the [`mistakes`] of a
+//! reviewed game, the opening [`explorer`], the level slider and the player's [`rating`], the
+//! [`ui`] (layout, theme, widgets, menu, game panels), [`access`]ibility (keyboard play, screen
+//! reader, high contrast, text size) and the position [`editor`]; plus [`settings`],
+//! the texts in every language ([`i18n`], message files in `locales/`),
 //! the command line ([`cli`]) and batch mode ([`batch`]) for screenshots and frame timing.
 //! Screens are the [`Screen`] states. The rules come only from `fanorona-core`, the engine
 //! only from `fanorona-ai`.
@@ -27,9 +29,14 @@ pub mod board;
 pub mod browser;
 pub mod cli;
 pub mod editor;
+pub mod explorer;
 pub mod game;
 pub mod i18n;
+pub mod mistakes;
+pub mod puzzles;
+pub mod rating;
 pub mod settings;
+pub mod trainer;
 pub mod tutorial;
 pub mod ui;
 
@@ -76,6 +83,11 @@ pub fn client_plugins(app: &mut App) {
         browser::plugin,
         access::plugin,
         editor::plugin,
+        trainer::plugin,
+        mistakes::plugin,
+        puzzles::plugin,
+        explorer::plugin,
+        rating::plugin,
     ));
 }
 
@@ -257,6 +269,13 @@ pub fn build_app(options: &LaunchOptions) -> Result<App, String> {
     }
     if options.analysis {
         app.world_mut().resource_mut::<analysis::Analysis>().enabled = true;
+    }
+    // The training screens replace the game set up above in their first frame.
+    if options.puzzles {
+        app.world_mut().write_message(puzzles::PuzzleCommand::Open);
+    }
+    if options.trainer {
+        app.world_mut().write_message(trainer::TrainerCommand::Open);
     }
     if batch {
         app.insert_resource(WinitSettings {

@@ -152,9 +152,9 @@ impl SideChoice {
 
 /// Lowest engine level offered in the menu.
 pub const MIN_LEVEL: u8 = 1;
-/// Highest engine level offered in the menu (the levels of `fanorona-ai`: beginner, casual,
-/// strong, maximum).
-pub const MAX_LEVEL: u8 = 4;
+/// Highest engine level offered in the menu (the levels of `fanorona-ai`, `Level::ALL`, from
+/// novice to maximum).
+pub const MAX_LEVEL: u8 = fanorona_ai::Level::ALL.len() as u8;
 
 /// Board sizes offered in the menu: every size the core supports, the standard board first,
 /// then from the smallest to the largest.
@@ -200,6 +200,35 @@ pub struct Settings {
     /// The language chosen in the menu; none: the system's locale (see
     /// [`crate::i18n::system_language`]).
     pub language: Option<Language>,
+    /// How many best lines analysis mode shows, 1 to [`crate::analysis::MAX_LINES`].
+    pub analysis_lines: u8,
+    /// The player's puzzle rating (Glicko-2: rating, deviation, volatility).
+    pub puzzle_rating: f64,
+    /// Its deviation.
+    pub puzzle_deviation: f64,
+    /// Its volatility.
+    pub puzzle_volatility: f64,
+    /// Puzzles solved in a row at the first try.
+    pub puzzle_streak: u32,
+    /// The longest such streak.
+    pub puzzle_best_streak: u32,
+    /// The player's results against each engine level, for the rating estimate.
+    pub level_results: Vec<LevelResult>,
+}
+
+/// A person's results against one engine level (by its name, so that renumbered levels keep
+/// their results).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct LevelResult {
+    /// The level's name (`beginner`, `casual`, ...).
+    pub level: String,
+    /// The person's wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// The person's losses.
+    pub losses: u32,
 }
 
 impl Default for Settings {
@@ -207,8 +236,9 @@ impl Default for Settings {
         Settings {
             mode: Mode::HumanVsEngine,
             human_side: SideChoice::White,
-            // Beginner: a newcomer's first game should be winnable.
-            level: MIN_LEVEL,
+            // Beginner: a newcomer's first game should be winnable (against the new-player
+            // stand-in it scores about even).
+            level: fanorona_ai::Level::Beginner.number(),
             board: BoardSize::STANDARD.to_string(),
             rules: Rules::default().to_string(),
             animation: AnimationSpeed::Normal,
@@ -218,6 +248,13 @@ impl Default for Settings {
             high_contrast: false,
             text_size: TextSize::Normal,
             language: None,
+            analysis_lines: crate::analysis::DEFAULT_LINES,
+            puzzle_rating: 1500.0,
+            puzzle_deviation: 350.0,
+            puzzle_volatility: 0.06,
+            puzzle_streak: 0,
+            puzzle_best_streak: 0,
+            level_results: Vec::new(),
         }
     }
 }
@@ -257,9 +294,26 @@ impl Settings {
         self.level.clamp(MIN_LEVEL, MAX_LEVEL)
     }
 
+    /// The number of analysis lines, clamped to the offered range.
+    pub fn analysis_lines(&self) -> u8 {
+        self.analysis_lines.clamp(1, crate::analysis::MAX_LINES)
+    }
+
     /// Replaces out-of-range values by defaults, so a hand-edited file cannot break the game.
     pub fn sanitized(mut self) -> Settings {
         self.level = self.level();
+        self.analysis_lines = self.analysis_lines();
+        let defaults = Settings::default();
+        if !(self.puzzle_rating.is_finite()
+            && self.puzzle_deviation.is_finite()
+            && self.puzzle_deviation > 0.0
+            && self.puzzle_volatility.is_finite()
+            && self.puzzle_volatility > 0.0)
+        {
+            self.puzzle_rating = defaults.puzzle_rating;
+            self.puzzle_deviation = defaults.puzzle_deviation;
+            self.puzzle_volatility = defaults.puzzle_volatility;
+        }
         self.board = self.board_size().to_string();
         self.rules = self.rules().to_string();
         // Fanoron-Telo is played on the 3x3 board only.

@@ -142,6 +142,15 @@ pub fn guarantees(command: &str) -> Option<&'static str> {
              FILE when the suite is complete; an error or Ctrl-C leaves FILE as it was. \
              Without --out the suite goes to standard output."
         }
+        "puzzles" => {
+            "Only reads the FGN files and the tables; writes no file but --out FILE and its \
+             progress file FILE.progress: each is written whole to a temporary file next to it \
+             and renamed into place (the set when it is complete, the progress every 30 \
+             seconds), so an error, Ctrl-C or a crash leaves FILE as it was and the progress \
+             of the last save, from which the same command resumes. A game that cannot be read \
+             or replayed is skipped. Without --out the set goes to standard output. --check FILE \
+             only reads FILE (and the tables) and writes no file."
+        }
         "engine" => {
             "Writes no file: the protocol's replies go to standard output. Every `go` is \
              answered by exactly one `bestmove`; the end of standard input, like `quit`, \

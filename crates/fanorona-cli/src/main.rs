@@ -53,6 +53,7 @@ enum Command {
     #[command(name = "match")]
     Match(commands::play_match::MatchArgs),
     Openings(commands::openings::OpeningsArgs),
+    Puzzles(commands::puzzles::PuzzlesArgs),
     Engine(commands::engine::EngineArgs),
     Bench(commands::bench::BenchArgs),
     Book(commands::book::BookArgs),
@@ -81,6 +82,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => commands::analyse::run(&args),
         Command::Match(args) => commands::play_match::run(&args),
         Command::Openings(args) => commands::openings::run(&args),
+        Command::Puzzles(args) => commands::puzzles::run(&args),
         Command::Engine(args) => commands::engine::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Book(args) => commands::book::run(&args),

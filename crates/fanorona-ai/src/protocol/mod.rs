@@ -252,16 +252,16 @@ impl<W: Write + Send + 'static> Session<W> {
         let lines = [
             format!("id name {ENGINE_NAME}"),
             format!("id author {ENGINE_AUTHOR}"),
-            format!(
-                "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
-            ),
+            format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
             format!(
                 "option name Contempt type spin default 0 min -{MAX_CONTEMPT} max {MAX_CONTEMPT}"
             ),
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-            "option name Level type combo default maximum var beginner var casual var strong var maximum"
-                .to_owned(),
+            format!(
+                "option name Level type combo default maximum{}",
+                Level::ALL.map(|l| format!(" var {l}")).concat()
+            ),
             "option name Seed type spin default 0 min 0 max 4294967295".to_owned(),
             "option name Board type string default 5x9".to_owned(),
             "option name Tablebase type string default <empty>".to_owned(),

@@ -1,7 +1,9 @@
 //! Hint and analysis: a second engine (its own transposition table, its own thread) looks at
 //! the position on the board. The hint shows its suggested turn as an arrow; analysis mode
-//! shows an evaluation bar, the best line in turn notation and the depth, updated after every
-//! completed iteration of the search. Neither waits on the window: results arrive on a channel.
+//! shows an evaluation bar and the best lines (MultiPV: 3 by default, 1 to 8 with **Fewer
+//! lines** / **More lines**), each with its score and depth in turn notation, updated after
+//! every completed iteration of the search. Neither waits on the window: results arrive on a
+//! channel.
 
 pub mod review;
 
@@ -26,6 +28,10 @@ pub const HINT_TIME: Duration = Duration::from_millis(1500);
 pub const ANALYSIS_TIME: Duration = Duration::from_secs(60);
 /// With analysis on, a hint is given once the search has reached this depth (or ended).
 const HINT_DEPTH: u32 = 6;
+/// The most lines analysis mode shows.
+pub const MAX_LINES: u8 = 8;
+/// The lines analysis mode shows unless the player chooses otherwise.
+pub const DEFAULT_LINES: u8 = 3;
 
 /// What the player asked for.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +40,47 @@ pub enum AnalysisRequest {
     Hint,
     /// Turn analysis mode on or off.
     Toggle,
+    /// Show one line more (up to [`MAX_LINES`]).
+    MoreLines,
+    /// Show one line fewer (at least one).
+    FewerLines,
+}
+
+/// One line of the analysis: a root turn with its score, the depth it was searched to and
+/// the expected replies.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// The completed depth of this line.
+    pub depth: u32,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The turn and the expected replies.
+    pub pv: Vec<Turn>,
+}
+
+/// A line of turns in notation, numbered like a record (`12. f2-e3A d4-d3W 13. ...`): the
+/// first turn is played after `ply` turns of a game whose first mover is `start_side`.
+pub fn line_text(pv: &[Turn], ply: usize, start_side: Side, max_turns: usize) -> String {
+    let mut out = String::new();
+    for (i, turn) in pv.iter().take(max_turns).enumerate() {
+        let index = ply + i;
+        let white_moves = (start_side == Side::White) == index.is_multiple_of(2);
+        if i == 0 || white_moves {
+            let number = index / 2 + 1;
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            if white_moves {
+                out += &format!("{number}. ");
+            } else {
+                out += &format!("{number}... ");
+            }
+        } else {
+            out.push(' ');
+        }
+        out += &turn.to_string();
+    }
+    out
 }
 
 /// The latest report of the analysis engine.
@@ -51,6 +98,9 @@ pub struct Report {
     pub nodes: u64,
     /// Whether the search has ended (this is its final answer).
     pub finished: bool,
+    /// The best lines (MultiPV), best first; the first is the best line above. Each keeps
+    /// the depth it was last completed at.
+    pub lines: Vec<Line>,
 }
 
 impl Report {
@@ -68,26 +118,35 @@ impl Report {
 
     /// The best line in turn notation, numbered like a record (`12. f2-e3A d4-d3W 13. ...`).
     pub fn line_text(&self, ply: usize, start_side: Side, max_turns: usize) -> String {
-        let mut out = String::new();
-        for (i, turn) in self.pv.iter().take(max_turns).enumerate() {
-            let index = ply + i;
-            let white_moves = (start_side == Side::White) == index.is_multiple_of(2);
-            if i == 0 || white_moves {
-                let number = index / 2 + 1;
-                if !out.is_empty() {
-                    out.push(' ');
-                }
-                if white_moves {
-                    out += &format!("{number}. ");
-                } else {
-                    out += &format!("{number}... ");
-                }
-            } else {
-                out.push(' ');
-            }
-            out += &turn.to_string();
+        line_text(&self.pv, ply, start_side, max_turns)
+    }
+
+    /// Takes in a line the search reported (`multipv` from 1): the lines of the same
+    /// iteration replace the older ones; an older line whose turn is not among them stays
+    /// (with its own depth) until `wanted` lines are shown.
+    fn take_line(&mut self, multipv: usize, line: Line, fresh: &mut Vec<Line>, wanted: usize) {
+        if multipv <= 1 {
+            fresh.clear();
+            fresh.push(line.clone());
+            self.depth = line.depth;
+            self.score = line.score;
+            self.pv.clone_from(&line.pv);
+        } else if fresh.first().is_some_and(|f| f.depth == line.depth) {
+            fresh.push(line);
+        } else {
+            return;
         }
-        out
+        let mut lines = fresh.clone();
+        for old in &self.lines {
+            if lines.len() >= wanted {
+                break;
+            }
+            if lines.iter().all(|l| l.pv.first() != old.pv.first()) {
+                lines.push(old.clone());
+            }
+        }
+        lines.truncate(wanted.max(1));
+        self.lines = lines;
     }
 }
 
@@ -148,6 +207,9 @@ struct Job {
     view: Option<usize>,
     side: Side,
     time: Duration,
+    lines: usize,
+    /// The lines of the iteration being reported.
+    fresh: Vec<Line>,
     handle: Option<SearchHandle>,
     infos: Mutex<Receiver<Info>>,
 }
@@ -207,9 +269,27 @@ fn requests(
     mut requests: MessageReader<AnalysisRequest>,
     mut analysis: ResMut<Analysis>,
     mut game: ResMut<Match>,
+    settings: Option<ResMut<crate::settings::Settings>>,
 ) {
+    let mut settings = settings;
     for request in requests.read() {
         match request {
+            AnalysisRequest::MoreLines | AnalysisRequest::FewerLines => {
+                let Some(settings) = settings.as_deref_mut() else {
+                    continue;
+                };
+                let now = settings.analysis_lines();
+                let lines = if *request == AnalysisRequest::MoreLines {
+                    (now + 1).min(MAX_LINES)
+                } else {
+                    now.saturating_sub(1).max(1)
+                };
+                settings.analysis_lines = lines;
+                if let Some((_, _, report)) = analysis.report.as_mut() {
+                    report.lines.truncate(usize::from(lines));
+                }
+                game.set_message(Msg::new("analysis-lines").with("count", lines));
+            }
             AnalysisRequest::Toggle => {
                 analysis.enabled = !analysis.enabled;
                 game.set_message(Msg::new(if analysis.enabled {
@@ -240,6 +320,7 @@ fn drive_analysis(
     engine: Res<AnalysisEngine>,
     game: Res<Match>,
     thinking: Res<Thinking>,
+    settings: Option<Res<crate::settings::Settings>>,
     mut commands: MessageWriter<Command>,
 ) {
     let generation = game.generation();
@@ -272,11 +353,18 @@ fn drive_analysis(
             && !thinking.active()
             && !game.engine_to_move()
     };
-    if analysis
-        .job
-        .as_ref()
-        .is_some_and(|job| job.generation != generation || job.view != view || !wanted)
-        && let Some(job) = analysis.job.take()
+    // Analysis mode shows the chosen number of lines; a hint alone needs the best one.
+    let lines = if analysis.enabled {
+        usize::from(settings.map_or(DEFAULT_LINES, |s| s.analysis_lines()))
+    } else {
+        1
+    };
+    if analysis.job.as_ref().is_some_and(|job| {
+        job.generation != generation
+            || job.view != view
+            || !wanted
+            || (job.lines != lines && job.handle.is_some())
+    }) && let Some(job) = analysis.job.take()
     {
         stop_job(job);
     }
@@ -287,24 +375,56 @@ fn drive_analysis(
             .map(|r| r.try_iter().collect())
             .unwrap_or_default();
         for info in infos {
-            analysis.report = Some((
-                generation,
-                view,
-                Report {
+            let current =
+                matches!(&analysis.report, Some((g, v, _)) if *g == generation && *v == view);
+            if !current {
+                analysis.report = Some((
+                    generation,
+                    view,
+                    Report {
+                        depth: info.depth,
+                        score: info.score,
+                        side: job.side,
+                        pv: info.pv.clone(),
+                        nodes: info.nodes,
+                        finished: false,
+                        lines: Vec::new(),
+                    },
+                ));
+            }
+            let Some((_, _, report)) = analysis.report.as_mut() else {
+                continue;
+            };
+            report.nodes = info.nodes;
+            report.finished = false;
+            report.take_line(
+                info.multipv,
+                Line {
                     depth: info.depth,
                     score: info.score,
-                    side: job.side,
                     pv: info.pv,
-                    nodes: info.nodes,
-                    finished: false,
                 },
-            ));
+                &mut job.fresh,
+                job.lines,
+            );
         }
         if job.handle.as_ref().is_some_and(SearchHandle::is_finished)
             && let Some(handle) = job.handle.take()
         {
             match handle.join() {
                 Ok(result) => {
+                    let mut lines = match &analysis.report {
+                        Some((g, v, r)) if *g == generation && *v == view => r.lines.clone(),
+                        _ => Vec::new(),
+                    };
+                    let best = Line {
+                        depth: result.depth,
+                        score: result.score,
+                        pv: result.pv.clone(),
+                    };
+                    lines.retain(|l| l.pv.first() != best.pv.first());
+                    lines.insert(0, best);
+                    lines.truncate(job.lines.max(1));
                     analysis.report = Some((
                         generation,
                         view,
@@ -315,6 +435,7 @@ fn drive_analysis(
                             pv: result.pv,
                             nodes: result.nodes,
                             finished: true,
+                            lines,
                         },
                     ));
                 }
@@ -332,7 +453,7 @@ fn drive_analysis(
         && analysis
             .job
             .as_ref()
-            .is_none_or(|job| job.handle.is_none() && job.time < time);
+            .is_none_or(|job| job.handle.is_none() && (job.time < time || job.lines != lines));
     if start {
         if analysis.report_at(generation, view).is_none() {
             analysis.report = None;
@@ -342,7 +463,7 @@ fn drive_analysis(
         let handle = engine.0.start(
             shown,
             Limits::movetime(time),
-            SearchOptions::default(),
+            SearchOptions::default().with_multipv(lines),
             move |info| {
                 let _ = send.send(info.clone());
             },
@@ -352,6 +473,8 @@ fn drive_analysis(
             view,
             side,
             time,
+            lines,
+            fresh: Vec::new(),
             handle: Some(handle),
             infos: Mutex::new(infos),
         });

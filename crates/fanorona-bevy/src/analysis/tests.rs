@@ -111,6 +111,80 @@ fn analysis_mode_reports_depth_score_and_line_as_it_thinks() {
     assert!(!app.world().resource::<Analysis>().enabled);
 }
 
+/// The five legal first turns of the standard game (worked out by hand: only the stones next
+/// to the empty centre e3 can move, and each move there captures).
+const OPENINGS: [&str; 5] = ["d2-e3A", "e2-e3A", "f2-e3A", "d3-e3A", "d3-e3W"];
+
+fn first_turns(app: &App) -> Vec<String> {
+    let g = game(app).generation();
+    app.world()
+        .resource::<crate::analysis::Analysis>()
+        .report(g)
+        .map(|r| {
+            r.lines
+                .iter()
+                .filter_map(|l| l.pv.first().map(ToString::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn analysis_shows_the_best_lines_each_with_score_and_depth() {
+    use crate::analysis::{Analysis, AnalysisRequest};
+    let mut app = with_analysis(two_people(Position::standard()));
+    assert_eq!(app.world().resource::<Settings>().analysis_lines(), 3);
+    app.world_mut().write_message(AnalysisRequest::Toggle);
+    app.update();
+    update_until(&mut app, "three lines at depth 2", |app| {
+        let g = game(app).generation();
+        app.world()
+            .resource::<Analysis>()
+            .report(g)
+            .is_some_and(|r| r.lines.len() == 3 && r.lines.iter().all(|l| l.depth >= 2))
+    });
+    let firsts = first_turns(&app);
+    let mut distinct = firsts.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 3, "{firsts:?}");
+    assert!(
+        firsts.iter().all(|t| OPENINGS.contains(&t.as_str())),
+        "{firsts:?}"
+    );
+    let g = game(&app).generation();
+    let report = app
+        .world()
+        .resource::<Analysis>()
+        .report(g)
+        .expect("a report")
+        .clone();
+    // The first line is the best line, and each line has a score of its own.
+    assert_eq!(report.lines[0].pv.first(), report.pv.first());
+    for line in &report.lines {
+        assert!(!crate::analysis::score_text(line.score, Side::White).is_empty());
+    }
+    // Fewer lines: two.
+    app.world_mut().write_message(AnalysisRequest::FewerLines);
+    app.update();
+    assert_eq!(app.world().resource::<Settings>().analysis_lines(), 2);
+    assert!(first_turns(&app).len() <= 2);
+    // Up to eight lines: the standard start has five turns, so every one of them is shown.
+    for _ in 0..10 {
+        app.world_mut().write_message(AnalysisRequest::MoreLines);
+    }
+    app.update();
+    assert_eq!(app.world().resource::<Settings>().analysis_lines(), 8);
+    update_until(&mut app, "every first turn", |app| {
+        first_turns(app).len() == OPENINGS.len()
+    });
+    let mut firsts = first_turns(&app);
+    firsts.sort();
+    let mut all = OPENINGS.map(String::from).to_vec();
+    all.sort();
+    assert_eq!(firsts, all);
+}
+
 #[test]
 fn evaluation_bar_and_line_text() {
     use crate::analysis::Report;
@@ -127,6 +201,7 @@ fn evaluation_bar_and_line_text() {
         pv,
         nodes: 10,
         finished: true,
+        lines: vec![],
     };
     let r = report(Score::Cp(0), Side::White, vec![t1, t2, t1]);
     assert!((r.white_share() - 0.5).abs() < 1e-6);

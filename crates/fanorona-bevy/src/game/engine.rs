@@ -51,12 +51,16 @@ impl Default for AiEngine {
 
 /// The longest the engine thinks about one turn at each level.
 pub fn max_think(level: Level) -> Duration {
-    Duration::from_millis(match level {
-        Level::Beginner => 1_000,
-        Level::Casual => 2_000,
-        Level::Strong => 3_000,
+    Duration::from_millis(if level < Level::Casual {
+        // Depth 1 to 3: a fraction of this even on a slow machine.
+        1_000
+    } else if level < Level::Strong {
+        2_000
+    } else if level == Level::Strong {
+        3_000
+    } else {
         // Maximum, and any level added later: the longest.
-        _ => 5_000,
+        5_000
     })
 }
 
@@ -68,8 +72,18 @@ pub fn ai_level(level: u8) -> Level {
 /// The name of an engine level, in the player's language.
 pub fn level_name(level: Level) -> crate::i18n::Msg {
     crate::i18n::Msg::new(match level {
+        Level::Novice => "level-novice",
         Level::Beginner => "level-beginner",
+        Level::Learner => "level-learner",
+        Level::Improver => "level-improver",
+        Level::Apprentice => "level-apprentice",
+        Level::Amateur => "level-amateur",
+        Level::Hobbyist => "level-hobbyist",
+        Level::Intermediate => "level-intermediate",
+        Level::Regular => "level-regular",
         Level::Casual => "level-casual",
+        Level::Club => "level-club",
+        Level::Advanced => "level-advanced",
         Level::Strong => "level-strong",
         _ => "level-maximum",
     })

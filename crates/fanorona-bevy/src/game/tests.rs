@@ -493,7 +493,10 @@ fn settings_survive_a_restart_and_bad_files_are_reported() {
     // Out-of-range values are repaired, not trusted.
     std::fs::write(&path, r#"{"level": 99, "board": "4x4"}"#).expect("write");
     let repaired = load_settings(&path).expect("load");
-    assert_eq!((repaired.level, repaired.board.as_str()), (4, "5x9"));
+    assert_eq!(
+        (repaired.level, repaired.board.as_str()),
+        (crate::settings::MAX_LEVEL, "5x9")
+    );
 }
 
 #[test]
@@ -584,7 +587,7 @@ fn every_board_size_plays_by_clicks() {
 #[test]
 fn the_first_game_is_against_the_beginner_level() {
     let settings = Settings::default();
-    assert_eq!(settings.level(), 1);
+    assert_eq!(settings.level(), fanorona_ai::Level::Beginner.number());
     assert_eq!(
         crate::game::engine::ai_level(settings.level()),
         fanorona_ai::Level::Beginner

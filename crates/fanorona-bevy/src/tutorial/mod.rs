@@ -518,8 +518,8 @@ fn rest_view_after_lesson(
 
 /// Tells the layout that the lesson's panel takes the right edge while the tutorial runs.
 fn report_layout(tutorial: Option<Res<Tutorial>>, mut layout: ResMut<Layout>) {
-    // Other screens report their own right edge (the editor has none); leaving the
-    // tutorial gives the edge back to the list of turns.
+    // Other screens report their own right edge (the editor has none, the trainer its own);
+    // leaving the tutorial gives the edge back to the list of turns.
     let right = match (tutorial.is_some(), layout.right) {
         (true, _) => RightPanel::Tutorial,
         (false, RightPanel::Tutorial) => RightPanel::Turns,

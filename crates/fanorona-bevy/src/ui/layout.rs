@@ -59,6 +59,9 @@ pub enum RightPanel {
     Tutorial,
     /// Nothing (the position editor has only its left panel).
     Nothing,
+    /// A training feature's panel (the endgame trainer, the mistakes to retry), as wide as
+    /// the tutorial's.
+    Training,
 }
 
 /// What the features show around the board, reported by them: the tutorial takes the right
@@ -73,13 +76,17 @@ pub struct Layout {
     /// The player's text size (from the settings): the UI scale is multiplied by its factor,
     /// and so is the room the panels take.
     pub text_size: crate::settings::TextSize,
+    /// Whether the opening explorer's box takes the lower part of the right edge (the list
+    /// of turns then keeps to the upper part).
+    pub explorer: bool,
 }
 
 impl Layout {
     /// The room the panels of this layout take, in UI units (logical pixels at UI scale 1,
     /// before the player's text size).
     pub fn panels(self) -> Panels {
-        let shown = Panels::shown(self.right == RightPanel::Tutorial, self.graph);
+        let wide = matches!(self.right, RightPanel::Tutorial | RightPanel::Training);
+        let shown = Panels::shown(wide, self.graph);
         if self.right == RightPanel::Nothing {
             Panels {
                 right: MARGIN,

@@ -350,10 +350,15 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
         .id();
     commands.entity(grid).add_children(&rows);
     commands.entity(card).add_child(grid);
+    // The engine level as a slider over every level, with the player's rating.
+    let slider = crate::rating::spawn_slider(&mut commands, &settings);
+    commands.entity(card).add_child(slider);
     let buttons = commands
         .spawn((
             Node {
                 column_gap: px(10.0),
+                row_gap: px(6.0),
+                flex_wrap: FlexWrap::Wrap,
                 margin: UiRect::top(px(10.0)),
                 ..default()
             },
@@ -365,12 +370,26 @@ fn spawn_menu(mut commands: Commands, mut settings: ResMut<Settings>, game: Opti
                 ),
                 (
                     button(
-                        "editor-open",
-                        Action::Editor(crate::editor::EditorCommand::Open)
+                        "menu-puzzles",
+                        Action::Puzzles(crate::puzzles::PuzzleCommand::Open)
                     ),
                     Focusable(3)
                 ),
-                (button("menu-quit", Action::Quit), Focusable(4))
+                (
+                    button(
+                        "menu-trainer",
+                        Action::Trainer(crate::trainer::TrainerCommand::Open)
+                    ),
+                    Focusable(4)
+                ),
+                (
+                    button(
+                        "editor-open",
+                        Action::Editor(crate::editor::EditorCommand::Open)
+                    ),
+                    Focusable(6)
+                ),
+                (button("menu-quit", Action::Quit), Focusable(7))
             ],
         ))
         .id();

@@ -47,6 +47,8 @@ enum Only {
     DrawOffer,
     TwoPeople,
     Viewing,
+    /// Shown in analysis mode (the number of lines).
+    Analysis,
 }
 
 /// Parts of the left panel a lesson does not need (hidden during the tutorial).
@@ -294,11 +296,22 @@ fn spawn_game_ui(mut commands: Commands) {
         .id();
     let analysis = live(&mut commands, Live::Analysis, TEXT_BODY, TEXT);
     commands.entity(analysis).insert(GameOnly);
+    // In analysis mode: how many lines (MultiPV).
+    let lines_row = commands.spawn((button_row(), Only::Analysis)).id();
+    for (label, request) in [
+        ("analysis-fewer-lines", AnalysisRequest::FewerLines),
+        ("analysis-more-lines", AnalysisRequest::MoreLines),
+    ] {
+        let b = commands
+            .spawn(button(label, Action::Analysis(request)))
+            .id();
+        commands.entity(lines_row).add_child(b);
+    }
     let help = commands
         .spawn((GameOnly, HelpText, tr_text("panel-help", TEXT_SMALL, DIM)))
         .id();
     commands.entity(left).add_children(&[
-        clock, players, thinking, result, message, entry, eval_bar, analysis, help,
+        clock, players, thinking, result, message, entry, eval_bar, lines_row, analysis, help,
     ]);
 
     // Right: the list of turns.
@@ -390,6 +403,7 @@ fn refresh_game_ui(
     clocks: Option<Res<Clocks>>,
     mut texts: Query<(&Live, &mut Text)>,
     tutorial: Option<Res<Tutorial>>,
+    layout: Res<Layout>,
     mut optional: Query<
         (&Only, &mut Node, &mut Visibility),
         (
@@ -535,25 +549,51 @@ fn refresh_game_ui(
                 } else {
                     "panel-analysis-waits"
                 }),
-                (true, Some(r)) => tr.msg(
-                    &Msg::new(if r.finished {
-                        "panel-evaluation"
+                (true, Some(r)) => {
+                    let ply = viewing.unwrap_or(game.game().turns().len());
+                    let start_side = game.game().start().side_to_move();
+                    if r.lines.len() <= 1 {
+                        tr.msg(
+                            &Msg::new(if r.finished {
+                                "panel-evaluation"
+                            } else {
+                                "panel-evaluation-thinking"
+                            })
+                            .with("words", evaluation_words(r))
+                            .with("score", r.score_text())
+                            .with("depth", r.depth)
+                            .with("nodes", r.nodes)
+                            .with("line", r.line_text(ply, start_side, 6)),
+                        )
                     } else {
-                        "panel-evaluation-thinking"
-                    })
-                    .with("words", evaluation_words(r))
-                    .with("score", r.score_text())
-                    .with("depth", r.depth)
-                    .with("nodes", r.nodes)
-                    .with(
-                        "line",
-                        r.line_text(
-                            viewing.unwrap_or(game.game().turns().len()),
-                            game.game().start().side_to_move(),
-                            6,
-                        ),
-                    ),
-                ),
+                        // Several lines (MultiPV): a shorter heading, then each line with
+                        // its score and depth, so that they fit the panel.
+                        let mut out = tr.msg(
+                            &Msg::new(if r.finished {
+                                "panel-evaluation-lines"
+                            } else {
+                                "panel-evaluation-lines-thinking"
+                            })
+                            .with("words", evaluation_words(r))
+                            .with("depth", r.depth)
+                            .with("nodes", r.nodes),
+                        );
+                        for (i, line) in r.lines.iter().enumerate() {
+                            out.push('\n');
+                            out += &tr.msg(
+                                &Msg::new("panel-analysis-line")
+                                    .with("number", i + 1)
+                                    .with("score", crate::analysis::score_text(line.score, r.side))
+                                    .with("depth", line.depth)
+                                    .with(
+                                        "line",
+                                        crate::analysis::line_text(&line.pv, ply, start_side, 2),
+                                    ),
+                            );
+                        }
+                        out
+                    }
+                }
             },
             Live::Entry => {
                 if entry.open {
@@ -568,14 +608,20 @@ fn refresh_game_ui(
         }
     }
     let in_tutorial = tutorial.is_some();
-    let turns_display = if in_tutorial {
+    // A feature's panel on the right (the tutorial's, a trainer's) takes the list's place.
+    let turns_display = if in_tutorial || layout.right != RightPanel::Turns {
         Display::None
     } else {
         Display::Flex
     };
+    // The opening explorer's box below the list takes the lower part of the right edge.
+    let turns_height = percent(if layout.explorer { 52.0 } else { 92.0 });
     for mut node in &mut turns_panel {
         if node.display != turns_display {
             node.display = turns_display;
+        }
+        if node.max_height != turns_height {
+            node.max_height = turns_height;
         }
     }
     for (mut node, help) in &mut game_only {
@@ -631,6 +677,7 @@ fn refresh_game_ui(
             Only::DrawOffer => game.draw_offer().is_some(),
             Only::TwoPeople => human_pair && outcome.is_none() && game.draw_offer().is_none(),
             Only::Viewing => game.viewing().is_some(),
+            Only::Analysis => analysis.enabled && !in_tutorial,
         };
         if *only == Only::TwoPeople {
             // Kept in place, only hidden: the buttons after it never move.

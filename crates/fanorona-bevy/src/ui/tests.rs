@@ -303,6 +303,7 @@ fn the_evaluation_has_a_unit() {
         pv: Vec::new(),
         nodes: 10,
         finished: true,
+        lines: Vec::new(),
     };
     let words = |r: &Report| super::panel::evaluation_words(r).to_string();
     assert_eq!(

@@ -54,6 +54,14 @@ pub enum Action {
     Browse,
     /// Open or use the position editor.
     Editor(crate::editor::EditorCommand),
+    /// The endgame trainer.
+    Trainer(crate::trainer::TrainerCommand),
+    /// Retrying the mistakes of a reviewed game.
+    Mistakes(crate::mistakes::MistakesCommand),
+    /// The Puzzles screen.
+    Puzzles(crate::puzzles::PuzzleCommand),
+    /// Choose this engine level (1 is the weakest), from the level slider.
+    Level(u8),
 }
 
 /// A button showing a message (an id, or a [`crate::i18n::Msg`]) that does `action`.
@@ -208,6 +216,11 @@ fn perform(
     mut status: ResMut<PersistStatus>,
     in_tutorial: Option<Res<Tutorial>>,
     mut commands: Commands,
+    (mut trainer, mut mistakes, mut puzzles): (
+        MessageWriter<crate::trainer::TrainerCommand>,
+        MessageWriter<crate::mistakes::MistakesCommand>,
+        MessageWriter<crate::puzzles::PuzzleCommand>,
+    ),
 ) {
     let mut game = game;
     for act in acts.read() {
@@ -263,6 +276,19 @@ fn perform(
             }
             Action::Editor(command) => {
                 editor.write(command.clone());
+            }
+            Action::Trainer(request) => {
+                trainer.write(*request);
+            }
+            Action::Mistakes(request) => {
+                mistakes.write(*request);
+            }
+            Action::Puzzles(request) => {
+                puzzles.write(*request);
+            }
+            Action::Level(number) => {
+                settings.level = *number;
+                settings.level = settings.level();
             }
             Action::TypeTurn => {
                 if !entry.open {
@@ -546,6 +572,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Focus>()
         .add_message::<Act>()
         .add_message::<crate::editor::EditorCommand>()
+        // The features' messages that buttons send (their plugins register them too).
+        .add_message::<crate::trainer::TrainerCommand>()
+        .add_message::<crate::mistakes::MistakesCommand>()
+        .add_message::<crate::puzzles::PuzzleCommand>()
         .add_systems(
             Update,
             (

@@ -9,6 +9,7 @@ pub mod nnue;
 pub mod openings;
 pub mod perft;
 pub mod play_match;
+pub mod puzzles;
 pub mod records;
 pub mod records_json;
 pub mod show;

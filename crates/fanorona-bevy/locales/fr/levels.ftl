@@ -1,0 +1,16 @@
+levels-level = Niveau du moteur : { $number } { $name } (Elo { $elo })
+levels-rating = { $games ->
+    [one] Votre classement : { $elo } +/- { $error } sur 1 partie contre le moteur
+   *[other] Votre classement : { $elo } +/- { $error } sur { $games } parties contre le moteur
+}
+levels-no-rating = Votre classement : terminez une partie contre le moteur pour en obtenir un
+level-novice = novice
+level-learner = apprenti
+level-improver = en progrès
+level-apprentice = initié
+level-amateur = amateur
+level-hobbyist = passionné
+level-intermediate = intermédiaire
+level-regular = habitué
+level-club = club
+level-advanced = avancé

@@ -1,0 +1,14 @@
+mistakes-offer = Apprendre de vos erreurs ({ $count } à rejouer)
+mistakes-title-heading = Apprendre de vos erreurs
+mistakes-title = Erreur { $number } sur { $count }
+mistakes-again = Recommencer
+mistakes-next = Suivante
+mistakes-back = Retour à la partie
+mistakes-describe = Dans la partie, { $number } { $played }? était une erreur. Trouvez un meilleur coup pour { $side }.
+mistakes-checking = Vérification de { $turn }...
+mistakes-right = Juste : { $turn } est un bon coup ici. Suivante passe à l'erreur suivante.
+mistakes-right-first = Juste : { $turn } est un bon coup ici, trouvé du premier coup. Suivante passe à l'erreur suivante.
+mistakes-wrong = Pas celui-ci : { $turn } { $why }. Le meilleur coup est { $better } (la flèche) : jouez-le.
+mistakes-why-same = est de nouveau l'erreur de la partie
+mistakes-why-loses = perd aussi une grande part de l'évaluation
+mistakes-count = Trouvées du premier coup : { $right } sur { $count }

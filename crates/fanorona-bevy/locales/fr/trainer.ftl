@@ -1,0 +1,42 @@
+menu-trainer = Entraînement aux finales
+trainer-title = Entraînement aux finales
+trainer-new-position = Nouvelle position
+trainer-again = Recommencer
+trainer-leave = Quitter
+trainer-exercises = Exercices
+trainer-kind-win = { $player } contre { $opponent } : gagner
+trainer-kind-draw = { $player } contre { $opponent } : tenir la nulle
+trainer-waiting = En attente des tables de finales.
+trainer-goal-win = { $kind } : { $side }, au trait, gagne en { $turns } coups avec le meilleur jeu. Trouvez le gain contre une défense parfaite.
+trainer-goal-draw = { $kind } : { $side }, au trait, peut tenir la nulle. Évitez les coups qui perdent ({ $turns } coups à tenir).
+trainer-count = Vos coups : { $turns } (dont { $best } par le plus court chemin) ; le gain le plus rapide : { $fastest }
+trainer-not-covered = { $turn } : les tables ne couvrent pas cette position.
+trainer-keeps-win-fastest = { $turn } garde le gain, par le plus court chemin (gagné en { $left } coups de plus avec le meilleur jeu).
+trainer-keeps-win-slower = { $turn } garde le gain, mais pas par le plus court chemin (gagné en { $left } coups de plus avec le meilleur jeu).
+trainer-keeps-draw = { $turn } garde la nulle.
+trainer-threw-away = { $turn } laisse échapper { $before } : la position est maintenant { $after } pour vous. { $kept } le gardait. Recommencer pour réessayer.
+trainer-value-win = le gain
+trainer-value-draw = la nulle
+trainer-value-loss = une perte
+trainer-won = { $turns ->
+    [one] Gagné en 1 coup ; le gain le plus rapide en demande { $fastest }.
+   *[other] Gagné en { $turns } coups ; le gain le plus rapide en demande { $fastest }.
+}
+trainer-drawn = Partie nulle.
+trainer-lost = Perdu.
+trainer-held = Vous avez tenu la nulle pendant { $turns } coups : exercice réussi.
+trainer-needs-tables = { $kind } demande les tables de { $stones } pierres ; celles-ci vont jusqu'à { $max }.
+trainer-no-position = Aucune position « { $kind } » trouvée dans les tables.
+trainer-tables-looking = Recherche des tables de finales...
+trainer-tables-reading = Lecture des tables dans { $dir }...
+trainer-tables-missing = Aucune table de finales trouvée (cherché dans { $dirs }). Construisez-les ici : elles seront gardées pour la prochaine fois.
+trainer-tables-building = Construction des tables jusqu'à { $stones } pierres dans { $dir } ({ $percent } %) ; vous pouvez jouer en attendant.
+trainer-tables-ready = Tables jusqu'à { $stones } pierres ({ $dir })
+trainer-tables-failed = Les tables sont inutilisables : { $error }
+trainer-no-data-dir = aucun dossier de données où construire les tables
+trainer-no-thread = impossible de démarrer un fil de travail : { $error }
+trainer-build = Construire : tables jusqu'à { $stones } pierres, { $size } sur le disque, { $time } d'un cœur de processeur
+trainer-mib = { $value } Mio
+trainer-seconds = environ { $seconds } s
+trainer-minutes = environ { $minutes } min
+trainer-error-text = { $error }

@@ -1,0 +1,14 @@
+mistakes-offer = Mianara amin'ny fahadisoanao ({ $count } hilalaovina indray)
+mistakes-title-heading = Mianara amin'ny fahadisoanao
+mistakes-title = Fahadisoana { $number } amin'ny { $count }
+mistakes-again = Averina
+mistakes-next = Manaraka
+mistakes-back = Hiverina amin'ny lalao
+mistakes-describe = Tamin'ny lalao, fahadisoana ny { $number } { $played }?. Tadiavo anjara tsara kokoa ho an'ny { $side }.
+mistakes-checking = Manamarina ny { $turn }...
+mistakes-right = Marina: anjara tsara eto ny { $turn }. Manaraka raha handeha amin'ny fahadisoana manaraka.
+mistakes-right-first = Marina: anjara tsara eto ny { $turn }, hita tamin'ny andrana voalohany. Manaraka raha handeha amin'ny fahadisoana manaraka.
+mistakes-wrong = Tsy io: { $turn } { $why }. { $better } no anjara tsara kokoa (ny zana-tsipìka): lalao izy.
+mistakes-why-same = dia ilay fahadisoana tamin'ny lalao indray
+mistakes-why-loses = dia mamoy ampahany betsaka amin'ny tombana koa
+mistakes-count = Hita tamin'ny andrana voalohany: { $right } amin'ny { $count }
