@@ -623,6 +623,32 @@ mod tests {
         );
     }
 
+    #[test]
+    fn every_level_but_maximum_plays_the_same_turn_again_from_the_same_seed() {
+        // A position after two turns: White's f2-e3A, Black's first legal reply.
+        let mut game = Game::default();
+        let t = game.position().parse_turn("f2-e3A").unwrap();
+        game.play(&t).unwrap();
+        let reply = game.position().legal_turns()[0];
+        game.play(&reply).unwrap();
+        let stop = AtomicBool::new(false);
+        // Strong is left out for time (400,000 nodes in a debug build); it is node-limited as
+        // club and advanced are.
+        for level in Level::ALL.into_iter().filter(|l| *l < Level::Strong) {
+            let turns: Vec<Turn> = (0..2)
+                .map(|_| {
+                    let mut searcher = Searcher::new(1);
+                    level
+                        .play(&mut searcher, &game, 11, &stop, |_| {})
+                        .unwrap()
+                        .best
+                })
+                .collect();
+            assert_eq!(turns[0], turns[1], "{level}");
+            assert!(game.position().is_legal(&turns[0]), "{level}");
+        }
+    }
+
     fn close(a: f64, b: f64, tolerance: f64) -> bool {
         (a - b).abs() <= tolerance
     }

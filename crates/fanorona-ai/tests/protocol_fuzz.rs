@@ -137,8 +137,10 @@ fn setoption() -> impl Strategy<Value = String> {
         ])
         .prop_map(|v| format!("setoption name Hash value {v}")),
         (0u32..300).prop_map(|v| format!("setoption name MultiPV value {v}")),
-        prop::sample::select(vec!["beginner", "casual", "strong", "maximum", "expert"])
-            .prop_map(|v| format!("setoption name Level value {v}")),
+        prop::sample::select(vec![
+            "novice", "beginner", "casual", "club", "strong", "maximum", "expert", "13", "14",
+        ])
+        .prop_map(|v| format!("setoption name Level value {v}")),
         prop::sample::select(vec!["5x9", "5x5", "3x3", "3x7", "9x9", "4x4", "x", "99x99"])
             .prop_map(|v| format!("setoption name Board value {v}")),
         prop::sample::select(vec!["", "<empty>", "no-such-folder"])

@@ -140,6 +140,38 @@ fn handshake_lists_the_options() {
 }
 
 #[test]
+fn every_level_is_offered_and_plays_by_name_or_index() {
+    let text = talk("uci\nquit\n");
+    assert!(text.lines().any(|l| l
+        == "option name Level type combo default maximum var novice var beginner var learner \
+            var improver var apprentice var amateur var hobbyist var intermediate var regular \
+            var casual var club var advanced var strong var maximum"));
+    // The weakest level by name, a middle one by index (7: intermediate, depth 3), and an
+    // index past the last: an error line, and the level stays.
+    let d = Driver::start();
+    d.send("setoption name Level value novice");
+    d.send("go");
+    d.wait_for("bestmove", 1);
+    d.send("setoption name Level value 7");
+    d.send("go");
+    d.wait_for("bestmove", 2);
+    d.send("setoption name Level value 14");
+    d.send("go");
+    let text = d.wait_for("bestmove", 3);
+    assert!(!text.contains("bestmove (none)"), "{text}");
+    // Novice searches one ply, intermediate three, twice.
+    assert_eq!(count(&text, "info depth 1 "), 3, "{text}");
+    assert_eq!(count(&text, "info depth 3 "), 2, "{text}");
+    assert_eq!(count(&text, "info depth 4 "), 0, "{text}");
+    let errors = errors(&text);
+    assert_eq!(errors.len(), 1, "{text}");
+    assert!(
+        errors[0].contains("\"14\"") && errors[0].contains("0-13"),
+        "{text}"
+    );
+}
+
+#[test]
 fn go_depth_streams_info_and_answers_a_legal_turn() {
     let d = Driver::start();
     d.send("position startpos moves f2-e3A d5d4A");
