@@ -178,7 +178,10 @@ pub struct Settings {
     pub mode: Mode,
     /// The person's side against the engine.
     pub human_side: SideChoice,
-    /// Engine level, `MIN_LEVEL..=MAX_LEVEL`.
+    /// Engine level, `MIN_LEVEL..=MAX_LEVEL` (the level's number, 1 for the weakest). The
+    /// file holds the level's name, so that adding levels never changes a saved choice; a
+    /// number there is the older files' numbering of four levels (see [`level_by_name`]).
+    #[serde(with = "level_by_name")]
     pub level: u8,
     /// Board size as `ROWSxCOLS` (for example `5x9`).
     pub board: String,
@@ -321,6 +324,44 @@ impl Settings {
             self.board = BoardSize::TELO.to_string();
         }
         self
+    }
+}
+
+/// The engine level in the settings file: written as the level's name (`beginner`,
+/// `casual`, ...); read from a name, or from a number as files before the fourteen levels
+/// wrote it (1 beginner, 2 casual, 3 strong, 4 maximum). Anything else reads as the default
+/// level, so a hand-edited file cannot break the game.
+pub mod level_by_name {
+    use fanorona_ai::Level;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// The old files' levels, by their number.
+    const OLD_LEVELS: [Level; 4] = [Level::Beginner, Level::Casual, Level::Strong, Level::Maximum];
+
+    /// Writes the level's name.
+    pub fn serialize<S: Serializer>(number: &u8, serializer: S) -> Result<S::Ok, S::Error> {
+        let level = Level::from_index(number.saturating_sub(1)).unwrap_or(Level::Beginner);
+        serializer.serialize_str(level.name())
+    }
+
+    /// Reads a level's name, or an old file's number.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Saved {
+            Name(String),
+            Number(u64),
+            Other(serde::de::IgnoredAny),
+        }
+        let level = match Saved::deserialize(deserializer)? {
+            Saved::Name(name) => name.parse::<Level>().ok(),
+            Saved::Number(n) => usize::try_from(n)
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .and_then(|i| OLD_LEVELS.get(i).copied()),
+            Saved::Other(_) => None,
+        };
+        Ok(level.unwrap_or(Level::Beginner).number())
     }
 }
 

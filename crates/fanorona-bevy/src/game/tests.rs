@@ -1233,3 +1233,29 @@ fn vela_turns_are_made_by_clicks_under_vela_rules() {
     assert_eq!(pos.stone_at(p("d2")), None);
     assert_eq!(pos.stone_at(p("d1")), Some(Side::White));
 }
+
+/// The engine level a settings file reads as.
+fn level_of(json: &str) -> u8 {
+    serde_json::from_str::<crate::settings::Settings>(json).expect("settings").level
+}
+
+#[test]
+fn the_level_is_saved_by_name_and_old_numbers_keep_their_level() {
+    let settings = crate::settings::Settings {
+        level: fanorona_ai::Level::Casual.number(),
+        ..crate::settings::Settings::default()
+    };
+    let json = serde_json::to_string(&settings).expect("json");
+    assert!(json.contains(r#""level":"casual""#), "{json}");
+    assert_eq!(level_of(&json), fanorona_ai::Level::Casual.number());
+    // Files written before the fourteen levels numbered four levels from 1.
+    assert_eq!(level_of(r#"{"level":1}"#), fanorona_ai::Level::Beginner.number());
+    assert_eq!(level_of(r#"{"level":2}"#), fanorona_ai::Level::Casual.number());
+    assert_eq!(level_of(r#"{"level":3}"#), fanorona_ai::Level::Strong.number());
+    assert_eq!(level_of(r#"{"level":4}"#), fanorona_ai::Level::Maximum.number());
+    // A hand-edited file cannot break the game: anything else is the default level.
+    for odd in [r#"{"level":0}"#, r#"{"level":99}"#, r#"{"level":"grandmaster"}"#, r#"{"level":[1]}"#] {
+        assert_eq!(level_of(odd), fanorona_ai::Level::Beginner.number(), "{odd}");
+    }
+    assert_eq!(level_of(r#"{"level":"maximum"}"#), fanorona_ai::Level::Maximum.number());
+}
