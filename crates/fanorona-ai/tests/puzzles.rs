@@ -9,26 +9,29 @@ use fanorona_ai::solve::tablebase::Tablebase;
 #[test]
 fn every_shipped_puzzle_checks() {
     let set = puzzles::shipped();
-    let needs_tables = set
-        .puzzles()
-        .iter()
-        .any(|p| matches!(p.kind(), PuzzleKind::WinIn { .. }));
-    let tables = match common::repository_dir("tables") {
-        Some(dir) => Some(Tablebase::load(&dir).expect("the committed tables load")),
-        None if needs_tables => return,
-        None => None,
-    };
+    // Outside the repository (the published package) the tables are not there: the tactics
+    // are still checked.
+    let tables = common::repository_dir("tables")
+        .map(|dir| Tablebase::load(&dir).expect("the committed tables load"));
     let mut searcher = check::searcher();
     let mut failures = Vec::new();
+    let mut checked = 0;
     for p in set.puzzles() {
+        if tables.is_none() && matches!(p.kind(), PuzzleKind::WinIn { .. }) {
+            continue;
+        }
+        checked += 1;
         if let Err(e) = check::check(p, &mut searcher, tables.as_ref()) {
             failures.push(format!("{}: {e}", p.id()));
         }
     }
     assert!(
         failures.is_empty(),
-        "{} puzzles fail:\n{}",
+        "{} of {checked} puzzles fail:\n{}",
         failures.len(),
         failures.join("\n")
     );
+    if tables.is_some() {
+        assert_eq!(checked, set.len());
+    }
 }
