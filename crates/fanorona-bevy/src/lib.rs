@@ -81,6 +81,9 @@ pub fn client_plugins(app: &mut App) {
         ui::plugin,
         tutorial::plugin,
         browser::plugin,
+    ))
+    // The features beyond playing (a tuple holds at most fifteen plugins).
+    .add_plugins((
         access::plugin,
         editor::plugin,
         trainer::plugin,

@@ -336,7 +336,12 @@ pub mod level_by_name {
     use serde::{Deserialize, Deserializer, Serializer};
 
     /// The old files' levels, by their number.
-    const OLD_LEVELS: [Level; 4] = [Level::Beginner, Level::Casual, Level::Strong, Level::Maximum];
+    const OLD_LEVELS: [Level; 4] = [
+        Level::Beginner,
+        Level::Casual,
+        Level::Strong,
+        Level::Maximum,
+    ];
 
     /// Writes the level's name.
     pub fn serialize<S: Serializer>(number: &u8, serializer: S) -> Result<S::Ok, S::Error> {

@@ -334,7 +334,7 @@ impl Default for PickOptions {
 }
 
 /// An opening book for one board and one set of rules. See the [module](self) and
-/// `docs/book.md`.
+/// [`docs/book.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/book.md).
 #[derive(Clone, Debug)]
 pub struct Book {
     size: BoardSize,
@@ -539,7 +539,7 @@ impl Book {
         candidates.last().map(|e| e.turn)
     }
 
-    /// Reads a book (see the [format](self) in `docs/book.md`).
+    /// Reads a book (see the [format](self) in [`docs/book.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/book.md)).
     ///
     /// # Errors
     ///

@@ -1,4 +1,4 @@
-//! The puzzle format: one header line, then one puzzle a line (`docs/puzzles.md`).
+//! The puzzle format: one header line, then one puzzle a line ([`docs/puzzles.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/puzzles.md)).
 
 use core::fmt;
 

@@ -5,7 +5,7 @@
 //! [`Generator::consider`] takes a candidate position and keeps it as a puzzle when it passes
 //! the criterion: by the endgame tables when they cover it (a [`PuzzleKind::WinIn`]),
 //! otherwise by search (a [`PuzzleKind::Tactic`]). The command `fanorona puzzles` feeds it
-//! positions from game records and self-play (`docs/puzzles.md`).
+//! positions from game records and self-play ([`docs/puzzles.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/puzzles.md)).
 //!
 //! # Examples
 //!
@@ -272,7 +272,7 @@ pub fn themes(pos: &Position, solution: &[Turn], kind: PuzzleKind) -> Vec<Theme>
     out
 }
 
-/// A puzzle's initial rating from its difficulty (`docs/puzzles.md`, "Ratings"):
+/// A puzzle's initial rating from its difficulty ([`docs/puzzles.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/puzzles.md), "Ratings"):
 ///
 /// 900, plus 100 for each search depth beyond the first that the engine needs before its
 /// best turn begins with the solution's step for good (`found_depth`; for a win in N, N

@@ -12,7 +12,7 @@
 //! scores at least two stones, every other family at most half a stone, at a recorded depth),
 //! or a [`PuzzleKind::WinIn`], exact by the endgame tables (the solution turns keep the win,
 //! the others do not). [`check`] re-checks either. The file format, the criterion, the
-//! themes and the ratings are described in `docs/puzzles.md`.
+//! themes and the ratings are described in [`docs/puzzles.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/puzzles.md).
 //!
 //! # Examples
 //!
@@ -489,7 +489,7 @@ impl PuzzleSet {
         Ok(PuzzleSet { puzzles })
     }
 
-    /// Reads a set in the puzzle format (`docs/puzzles.md`).
+    /// Reads a set in the puzzle format ([`docs/puzzles.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/puzzles.md)).
     ///
     /// # Errors
     ///

@@ -6,7 +6,7 @@
 //! three entries (27 contexts): long stretches of one value (a class almost all won) cost
 //! nearly nothing, and no class costs much more than its two bits an entry. The coder is the
 //! range coder of LZMA with 15-bit probabilities (LZMA has 11), adapted by a 32nd of the error. The format is
-//! specified in `docs/solver.md` (*Compact win/draw/loss files*).
+//! specified in [`docs/solver.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/solver.md) (*Compact win/draw/loss files*).
 //!
 //! [`compress_dir`] writes the compact file of every two-bit layer in a directory;
 //! [`Tablebase::load_wdl`](super::tablebase::Tablebase::load_wdl) reads a compact file for

@@ -490,12 +490,13 @@ fn settings_survive_a_restart_and_bad_files_are_reported() {
     std::fs::write(&path, "{ not json").expect("write");
     let error = load_settings(&path).expect_err("corrupt file");
     assert!(error.to_string().contains("settings.json"), "{error}");
-    // Out-of-range values are repaired, not trusted.
+    // Out-of-range values are repaired, not trusted: a level number no file ever wrote (the
+    // files of four levels wrote 1 to 4) is the default level.
     std::fs::write(&path, r#"{"level": 99, "board": "4x4"}"#).expect("write");
     let repaired = load_settings(&path).expect("load");
     assert_eq!(
         (repaired.level, repaired.board.as_str()),
-        (crate::settings::MAX_LEVEL, "5x9")
+        (fanorona_ai::Level::Beginner.number(), "5x9")
     );
 }
 
@@ -1236,7 +1237,9 @@ fn vela_turns_are_made_by_clicks_under_vela_rules() {
 
 /// The engine level a settings file reads as.
 fn level_of(json: &str) -> u8 {
-    serde_json::from_str::<crate::settings::Settings>(json).expect("settings").level
+    serde_json::from_str::<crate::settings::Settings>(json)
+        .expect("settings")
+        .level
 }
 
 #[test]
@@ -1249,13 +1252,37 @@ fn the_level_is_saved_by_name_and_old_numbers_keep_their_level() {
     assert!(json.contains(r#""level":"casual""#), "{json}");
     assert_eq!(level_of(&json), fanorona_ai::Level::Casual.number());
     // Files written before the fourteen levels numbered four levels from 1.
-    assert_eq!(level_of(r#"{"level":1}"#), fanorona_ai::Level::Beginner.number());
-    assert_eq!(level_of(r#"{"level":2}"#), fanorona_ai::Level::Casual.number());
-    assert_eq!(level_of(r#"{"level":3}"#), fanorona_ai::Level::Strong.number());
-    assert_eq!(level_of(r#"{"level":4}"#), fanorona_ai::Level::Maximum.number());
+    assert_eq!(
+        level_of(r#"{"level":1}"#),
+        fanorona_ai::Level::Beginner.number()
+    );
+    assert_eq!(
+        level_of(r#"{"level":2}"#),
+        fanorona_ai::Level::Casual.number()
+    );
+    assert_eq!(
+        level_of(r#"{"level":3}"#),
+        fanorona_ai::Level::Strong.number()
+    );
+    assert_eq!(
+        level_of(r#"{"level":4}"#),
+        fanorona_ai::Level::Maximum.number()
+    );
     // A hand-edited file cannot break the game: anything else is the default level.
-    for odd in [r#"{"level":0}"#, r#"{"level":99}"#, r#"{"level":"grandmaster"}"#, r#"{"level":[1]}"#] {
-        assert_eq!(level_of(odd), fanorona_ai::Level::Beginner.number(), "{odd}");
+    for odd in [
+        r#"{"level":0}"#,
+        r#"{"level":99}"#,
+        r#"{"level":"grandmaster"}"#,
+        r#"{"level":[1]}"#,
+    ] {
+        assert_eq!(
+            level_of(odd),
+            fanorona_ai::Level::Beginner.number(),
+            "{odd}"
+        );
     }
-    assert_eq!(level_of(r#"{"level":"maximum"}"#), fanorona_ai::Level::Maximum.number());
+    assert_eq!(
+        level_of(r#"{"level":"maximum"}"#),
+        fanorona_ai::Level::Maximum.number()
+    );
 }
