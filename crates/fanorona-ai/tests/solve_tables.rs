@@ -485,7 +485,7 @@ fn tables_are_the_same_on_any_number_of_threads() {
     // An entry `1 + d` with `d` odd is a win.
     let win_at = |from: usize| {
         (from..)
-            .find(|&i| entries[HEADER_LEN + i] != 0 && entries[HEADER_LEN + i] % 2 == 0)
+            .find(|&i| entries[HEADER_LEN + i] != 0 && entries[HEADER_LEN + i].is_multiple_of(2))
             .unwrap()
     };
     let (first, second) = (win_at(2 * 65_536 + 17), win_at(8 * 65_536 + 5));
