@@ -1,9 +1,9 @@
-levels-level = Niveau du moteur : { $number } { $name } (Elo { $elo })
+levels-level = Niveau de l'ordinateur : { $number } { $name } (Elo { $elo })
 levels-rating = { $games ->
-    [one] Votre classement : { $elo } +/- { $error } sur 1 partie contre le moteur
-   *[other] Votre classement : { $elo } +/- { $error } sur { $games } parties contre le moteur
+    [one] Votre classement : { $elo } +/- { $error } sur 1 partie contre l'ordinateur
+   *[other] Votre classement : { $elo } +/- { $error } sur { $games } parties contre l'ordinateur
 }
-levels-no-rating = Votre classement : terminez une partie contre le moteur pour en obtenir un
+levels-no-rating = Votre classement : terminez une partie contre l'ordinateur pour en obtenir un
 level-novice = novice
 level-learner = apprenti
 level-improver = en progrès

@@ -31,11 +31,11 @@ menu-language = Langue
 
 menu-on = Oui
 menu-off = Non
-menu-sound-silent = Oui (cette version est muette)
+menu-sound-silent = Oui (muet)
 mode-human-vs-engine = Joueur contre ordinateur
 mode-two-players = Deux joueurs
 mode-engine-vs-engine = Ordinateur contre ordinateur
-menu-side-white = Blanc (joue en premier)
+menu-side-white = Blanc (commence)
 menu-side-black = Noir
 menu-level-value = { $level } ({ $name })
 level-beginner = débutant

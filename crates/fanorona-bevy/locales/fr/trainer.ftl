@@ -1,4 +1,4 @@
-menu-trainer = Entraînement aux finales
+menu-trainer = Finales
 trainer-title = Entraînement aux finales
 trainer-new-position = Nouvelle position
 trainer-again = Recommencer

@@ -1,4 +1,4 @@
-levels-level = Haavon'ny milina: { $number } { $name } (Elo { $elo })
+levels-level = Haavon'ny solosaina: { $number } { $name } (Elo { $elo })
 levels-rating = { $games ->
    *[other] Ny naotinao: { $elo } +/- { $error } avy amin'ny lalao { $games } nifanandrina tamin'ny milina
 }

@@ -32,11 +32,11 @@ menu-language = Fiteny
 
 menu-on = Eny
 menu-off = Tsia
-menu-sound-silent = Eny (tsy misy feo ity dika ity)
+menu-sound-silent = Eny (mangina)
 mode-human-vs-engine = Olona sy solosaina
 mode-two-players = Mpilalao roa
 mode-engine-vs-engine = Solosaina roa
-menu-side-white = Fotsy (milalao voalohany)
+menu-side-white = Fotsy (voalohany)
 menu-side-black = Mainty
 menu-level-value = { $level } ({ $name })
 level-beginner = vao manomboka

@@ -1,4 +1,4 @@
-menu-trainer = Fanazaran-tena amin'ny faran'ny lalao
+menu-trainer = Faran'ny lalao
 trainer-title = Fanazaran-tena amin'ny faran'ny lalao
 trainer-new-position = Toerana vaovao
 trainer-again = Averina
