@@ -306,3 +306,49 @@ fn dfpn_proves_writes_a_certificate_and_resumes_from_its_checkpoint() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--tables` without a folder writes where the 3D client's endgame trainer reads: the user's
+/// data folder (`$XDG_DATA_HOME/fanorona/tables` on Linux), and a second run finds them there.
+#[cfg(target_os = "linux")]
+#[test]
+fn tables_without_a_folder_go_to_the_data_folder() {
+    let home = common::Dir::new();
+    let data = home.path("data");
+    let run = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_fanorona"))
+            .args(["solve", "--tables", "--max-stones", "3"])
+            .env("HOME", home.path(""))
+            .env("XDG_DATA_HOME", &data)
+            .output()
+            .expect("the fanorona binary runs")
+    };
+    let first = run();
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let tables = std::path::Path::new(&data).join("fanorona").join("tables");
+    for class in ["1v1", "2v1", "1v2"] {
+        for ext in ["fntb", "fnwdl"] {
+            let file = tables.join(format!("5x9-{class}.{ext}"));
+            assert!(file.is_file(), "{} is missing", file.display());
+        }
+    }
+    // The second run loads the finished classes instead of solving them again.
+    let before = std::fs::metadata(tables.join("5x9-2v1.fntb"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    let second = run();
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    let after = std::fs::metadata(tables.join("5x9-2v1.fntb"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert_eq!(before, after);
+}

@@ -56,9 +56,12 @@ pub struct SolveArgs {
     /// Generate endgame tables of the board (default 5x9) into this directory: for each
     /// material class a distance layer (`.fntb`) and a two-bit win/draw/loss layer
     /// (`.fnwdl`), written as soon as the class is solved. Classes whose files are already
-    /// there are loaded instead, so an interrupted run resumes where it stopped.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["fen", "probe", "method", "line"])]
-    pub tables: Option<PathBuf>,
+    /// there are loaded instead, so an interrupted run resumes where it stopped. Without
+    /// DIR: the folder where the 3D client's endgame trainer looks for them,
+    /// `<data dir>/fanorona/tables` (`~/.local/share/fanorona/tables` on Linux).
+    #[arg(long, value_name = "DIR", num_args = 0..=1,
+          conflicts_with_all = ["fen", "probe", "method", "line"])]
+    pub tables: Option<Option<PathBuf>>,
     /// Most stones in total for `--tables` and `--check-tables` (default 4).
     #[arg(long, value_name = "N", value_parser = ranged::<u32>(2..=8))]
     pub max_stones: Option<u32>,
@@ -170,6 +173,14 @@ fn parse_class(text: &str) -> Result<(u8, u8), String> {
 
 /// The memory budget when `--max-memory` is not given: 8 GiB.
 const DEFAULT_BYTES: u64 = 8 << 30;
+/// Where `--tables` without a folder writes: `<data dir>/fanorona/tables`, the folder the 3D
+/// client's endgame trainer reads first (`~/.local/share/fanorona/tables` on Linux,
+/// `%APPDATA%\fanorona\tables` on Windows, `~/Library/Application Support/fanorona/tables`
+/// on macOS).
+pub fn default_tables_dir() -> Option<PathBuf> {
+    dirs::data_dir().map(|dir| dir.join("fanorona").join("tables"))
+}
+
 /// The most stones of `--tables` and `--check-tables` when `--max-stones` is not given.
 const DEFAULT_STONES: u32 = 4;
 
@@ -332,7 +343,16 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     position.rules = Default::default();
     let pos = position.position()?.with_rules(rules)?;
     if let Some(dir) = &args.tables {
-        return generate_tables(args, dir, pos.size(), &budget);
+        let dir = match dir {
+            Some(dir) => dir.clone(),
+            None => default_tables_dir().ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--tables without a folder: this system has no data folder (no home \
+                     directory); give one, --tables DIR"
+                )
+            })?,
+        };
+        return generate_tables(args, &dir, pos.size(), &budget);
     }
     if let Some(dir) = &args.check_tables {
         return check_tables(args, dir, pos.size());
