@@ -20,7 +20,7 @@ use crate::analysis::review::{MISTAKE, REVIEW_DEPTH, REVIEW_TIME, Review, Review
 use crate::analysis::white_share;
 use crate::game::flow::{BoardJump, Command, FlowSet, Match, Player, turn_number};
 use crate::i18n::{Localized, Msg};
-use crate::ui::layout::{GRAPH_EDGE, LEFT_EDGE, Layout, RightPanel};
+use crate::ui::layout::{GRAPH_EDGE, LEFT_EDGE, Layout};
 use crate::ui::theme::{ACCENT, DIM, TEXT, TEXT_BODY, TEXT_LARGE, tr_text};
 use crate::ui::widgets::{Action, Focusable, button};
 
@@ -388,26 +388,6 @@ fn wrong(commands: &mut Commands, m: &mut Mistakes, item: &Item, game: &Match, w
     commands.insert_resource(again);
 }
 
-/// Tells the layout that the panel takes the right edge while retrying (and gives the edge
-/// back when it ends).
-fn report_layout(
-    mistakes: Option<Res<Mistakes>>,
-    mut layout: ResMut<Layout>,
-    mut mine: Local<bool>,
-) {
-    let right = if mistakes.is_some() {
-        *mine = true;
-        RightPanel::Training
-    } else if std::mem::take(&mut *mine) && layout.right == RightPanel::Training {
-        RightPanel::Turns
-    } else {
-        return;
-    };
-    if layout.right != right {
-        layout.right = right;
-    }
-}
-
 // ---------------------------------------------------------------- the panel and the offer
 
 #[derive(Component)]
@@ -473,18 +453,10 @@ fn spawn_ui(mut commands: Commands) {
         crate::game::input::BlocksBoard,
         Interaction::None,
         Node {
-            position_type: PositionType::Absolute,
-            right: px(crate::ui::MARGIN),
-            top: px(crate::ui::MARGIN),
-            width: px(crate::ui::layout::TUTORIAL_PANEL_WIDTH),
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::all(px(14.0)),
-            row_gap: px(8.0),
-            border_radius: BorderRadius::all(px(10.0)),
             display: Display::None,
-            ..default()
+            ..crate::ui::layout::wide_panel_node()
         },
-        BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.95)),
+        BackgroundColor(crate::ui::layout::WIDE_PANEL_BACKGROUND),
         children![
             tr_text("mistakes-title-heading", TEXT_LARGE, ACCENT),
             line(MistakesText::Title, 16.0, ACCENT),
@@ -567,7 +539,10 @@ fn refresh_ui(
 pub fn plugin(app: &mut App) {
     app.add_message::<MistakesCommand>()
         .init_resource::<Layout>()
-        .add_systems(PreUpdate, report_layout)
+        .add_systems(
+            PreUpdate,
+            crate::ui::layout::report_training_panel::<Mistakes>,
+        )
         .add_systems(OnEnter(Screen::Playing), spawn_ui)
         .add_systems(
             Update,

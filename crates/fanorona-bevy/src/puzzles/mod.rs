@@ -19,7 +19,7 @@ use crate::Screen;
 use crate::game::flow::{BoardJump, BoardView, Command, FlowSet, Match, Player, side_name};
 use crate::i18n::{Localized, Msg};
 use crate::settings::Settings;
-use crate::ui::layout::{Layout, RightPanel};
+use crate::ui::layout::Layout;
 use crate::ui::theme::{ACCENT, DIM, TEXT, TEXT_BODY, TEXT_LARGE, tr_text};
 use crate::ui::widgets::{Action, button};
 
@@ -366,25 +366,6 @@ fn rest_view(screen: Option<Res<PuzzleScreen>>, mut view: ResMut<BoardView>) {
     }
 }
 
-/// Tells the layout that the panel takes the right edge while the screen runs.
-fn report_layout(
-    screen: Option<Res<PuzzleScreen>>,
-    mut layout: ResMut<Layout>,
-    mut mine: Local<bool>,
-) {
-    let right = if screen.is_some() {
-        *mine = true;
-        RightPanel::Training
-    } else if std::mem::take(&mut *mine) && layout.right == RightPanel::Training {
-        RightPanel::Turns
-    } else {
-        return;
-    };
-    if layout.right != right {
-        layout.right = right;
-    }
-}
-
 // ---------------------------------------------------------------- the panel
 
 #[derive(Component)]
@@ -437,18 +418,8 @@ fn spawn_panel(mut commands: Commands, screen: Option<Res<PuzzleScreen>>) {
         DespawnOnExit(Screen::Playing),
         crate::game::input::BlocksBoard,
         Interaction::None,
-        Node {
-            position_type: PositionType::Absolute,
-            right: px(crate::ui::MARGIN),
-            top: px(crate::ui::MARGIN),
-            width: px(crate::ui::layout::TUTORIAL_PANEL_WIDTH),
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::all(px(14.0)),
-            row_gap: px(8.0),
-            border_radius: BorderRadius::all(px(10.0)),
-            ..default()
-        },
-        BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.95)),
+        crate::ui::layout::wide_panel_node(),
+        BackgroundColor(crate::ui::layout::WIDE_PANEL_BACKGROUND),
         children![
             tr_text("puzzles-title", TEXT_LARGE, ACCENT),
             line(PuzzleText::Title, 16.0, ACCENT),
@@ -531,7 +502,10 @@ pub fn plugin(app: &mut App) {
     app.add_message::<PuzzleCommand>()
         .init_resource::<Layout>()
         .init_resource::<PuzzleLibrary>()
-        .add_systems(PreUpdate, report_layout)
+        .add_systems(
+            PreUpdate,
+            crate::ui::layout::report_training_panel::<PuzzleScreen>,
+        )
         .add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
             Update,

@@ -20,7 +20,7 @@ use self::tables::{MAX_BUILD_STONES, Tables, TablesState};
 use crate::Screen;
 use crate::game::flow::{Animating, BoardJump, BoardView, Command, FlowSet, Match, Player};
 use crate::i18n::{Localized, Msg};
-use crate::ui::layout::{Layout, RightPanel};
+use crate::ui::layout::Layout;
 use crate::ui::theme::{ACCENT, DIM, TEXT, TEXT_BODY, TEXT_LARGE, TEXT_SMALL, tr_text};
 use crate::ui::widgets::{Action, button};
 
@@ -425,22 +425,6 @@ fn rest_view(trainer: Option<Res<Trainer>>, game: Option<Res<Match>>, mut view: 
     }
 }
 
-/// Tells the layout that the trainer's panel takes the right edge while it runs (and gives
-/// the edge back when it ends).
-fn report_layout(trainer: Option<Res<Trainer>>, mut layout: ResMut<Layout>, mut mine: Local<bool>) {
-    let right = if trainer.is_some() {
-        *mine = true;
-        RightPanel::Training
-    } else if std::mem::take(&mut *mine) && layout.right == RightPanel::Training {
-        RightPanel::Turns
-    } else {
-        return;
-    };
-    if layout.right != right {
-        layout.right = right;
-    }
-}
-
 // ---------------------------------------------------------------- the panel
 
 #[derive(Component)]
@@ -489,18 +473,8 @@ fn spawn_panel(mut commands: Commands, trainer: Option<Res<Trainer>>) {
             DespawnOnExit(Screen::Playing),
             crate::game::input::BlocksBoard,
             Interaction::None,
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(crate::ui::MARGIN),
-                top: px(crate::ui::MARGIN),
-                width: px(crate::ui::layout::TUTORIAL_PANEL_WIDTH),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(px(14.0)),
-                row_gap: px(8.0),
-                border_radius: BorderRadius::all(px(10.0)),
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.95)),
+            crate::ui::layout::wide_panel_node(),
+            BackgroundColor(crate::ui::layout::WIDE_PANEL_BACKGROUND),
         ))
         .id();
     let title = commands
@@ -704,7 +678,10 @@ pub fn plugin(app: &mut App) {
     app.add_message::<TrainerCommand>()
         .init_resource::<Layout>()
         .init_resource::<Tables>()
-        .add_systems(PreUpdate, report_layout)
+        .add_systems(
+            PreUpdate,
+            crate::ui::layout::report_training_panel::<Trainer>,
+        )
         .add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
             Update,

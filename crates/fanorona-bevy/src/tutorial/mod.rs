@@ -408,18 +408,8 @@ fn spawn_panel(mut commands: Commands, tutorial: Option<Res<Tutorial>>) {
         DespawnOnExit(Screen::Playing),
         crate::game::input::BlocksBoard,
         Interaction::None,
-        Node {
-            position_type: PositionType::Absolute,
-            right: px(crate::ui::MARGIN),
-            top: px(crate::ui::MARGIN),
-            width: px(crate::ui::layout::TUTORIAL_PANEL_WIDTH),
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::all(px(14.0)),
-            row_gap: px(8.0),
-            border_radius: BorderRadius::all(px(10.0)),
-            ..default()
-        },
-        BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.95)),
+        crate::ui::layout::wide_panel_node(),
+        BackgroundColor(crate::ui::layout::WIDE_PANEL_BACKGROUND),
         children![
             text(TutorialText::Title, 22.0, crate::ui::ACCENT),
             text(TutorialText::Rule, 15.0, crate::ui::TEXT),

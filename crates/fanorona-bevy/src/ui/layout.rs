@@ -41,6 +41,48 @@ fn scale_ui(windows: Query<&Window>, layout: Res<Layout>, mut scale: ResMut<UiSc
 pub const TUTORIAL_PANEL_WIDTH: f32 = 330.0;
 /// From the right edge to the left side of the tutorial's panel, with a gap before the board.
 pub const TUTORIAL_EDGE: f32 = MARGIN + TUTORIAL_PANEL_WIDTH + 13.0;
+/// The background of the wide right-edge panels (the tutorial's lesson, the endgame trainer,
+/// the puzzles, the mistakes to retry).
+pub const WIDE_PANEL_BACKGROUND: Color = Color::srgba(0.06, 0.07, 0.09, 0.95);
+
+/// The node of a wide right-edge panel, as wide as [`TUTORIAL_PANEL_WIDTH`], at the window's
+/// top right (the room [`Layout::panels`] keeps for [`RightPanel::Tutorial`] and
+/// [`RightPanel::Training`]); its children in a column.
+pub fn wide_panel_node() -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        right: px(MARGIN),
+        top: px(MARGIN),
+        width: px(TUTORIAL_PANEL_WIDTH),
+        flex_direction: FlexDirection::Column,
+        padding: UiRect::all(px(14.0)),
+        row_gap: px(8.0),
+        border_radius: BorderRadius::all(px(10.0)),
+        ..default()
+    }
+}
+
+/// Reports a training feature's panel: while its resource `R` exists the right edge is
+/// [`RightPanel::Training`], and when the resource goes the edge goes back to the list of
+/// turns (only if this feature had taken it, so features do not undo each other's reports).
+pub fn report_training_panel<R: Resource>(
+    feature: Option<Res<R>>,
+    mut layout: ResMut<Layout>,
+    mut mine: Local<bool>,
+) {
+    let right = if feature.is_some() {
+        *mine = true;
+        RightPanel::Training
+    } else if std::mem::take(&mut *mine) && layout.right == RightPanel::Training {
+        RightPanel::Turns
+    } else {
+        return;
+    };
+    if layout.right != right {
+        layout.right = right;
+    }
+}
+
 /// The height of the review graph (at the bottom, between the side panels).
 pub const GRAPH_HEIGHT: f32 = 96.0;
 /// The space between the graph and the window's bottom edge.
