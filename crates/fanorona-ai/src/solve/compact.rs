@@ -45,7 +45,7 @@ use std::path::{Path, PathBuf};
 use fanorona_core::BoardSize;
 
 use super::tablebase::{
-    TableError, WDL_EXTENSION, class_len, file_kind, fnv1a, open_nonblocking, read_wdl_file,
+    TableError, WDL_EXTENSION, class_len, fnv1a, open_table_file, read_checked, read_wdl_file,
     wdl_file_name, write_wdl_file,
 };
 
@@ -356,27 +356,7 @@ pub(crate) fn read_file(path: &Path) -> Result<(BoardSize, u8, u8, u8, Vec<u8>),
         path: path.to_owned(),
         reason,
     };
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if !meta.is_file() {
-        return Err(bad(format!(
-            "not a regular file ({}): refused without reading",
-            file_kind(meta.file_type())
-        )));
-    }
-    let mut file = open_nonblocking(path).map_err(io)?;
-    let meta = file.metadata().map_err(io)?;
-    if !meta.is_file() {
-        return Err(bad(format!(
-            "not a regular file ({}): refused without reading",
-            file_kind(meta.file_type())
-        )));
-    }
-    if meta.len() < HEADER_LEN as u64 {
-        return Err(bad(format!(
-            "{} bytes, shorter than the {HEADER_LEN}-byte header",
-            meta.len()
-        )));
-    }
+    let (mut file, file_len) = open_table_file(path, HEADER_LEN)?;
     let mut h = [0u8; HEADER_LEN];
     file.read_exact(&mut h).map_err(io)?;
     if h[..8] != MAGIC {
@@ -415,36 +395,13 @@ pub(crate) fn read_file(path: &Path) -> Result<(BoardSize, u8, u8, u8, Vec<u8>),
         )));
     }
     let (stream_sum, layer_sum, stream_len) = (word(24), word(32), word(40));
-    if meta.len() - HEADER_LEN as u64 != stream_len {
+    if file_len - HEADER_LEN as u64 != stream_len {
         return Err(bad(format!(
             "{} bytes of stream after the header, offset 40 says {stream_len}",
-            meta.len() - HEADER_LEN as u64
+            file_len - HEADER_LEN as u64
         )));
     }
-    let want = usize::try_from(stream_len)
-        .map_err(|_| bad(format!("{stream_len} bytes of stream do not fit in memory")))?;
-    let mut stream = Vec::new();
-    stream.try_reserve_exact(want).map_err(|_| {
-        io(std::io::Error::new(
-            std::io::ErrorKind::OutOfMemory,
-            format!("cannot allocate {want} bytes for the stream"),
-        ))
-    })?;
-    (&mut file)
-        .take(stream_len)
-        .read_to_end(&mut stream)
-        .map_err(io)?;
-    if stream.len() != want {
-        return Err(bad(format!(
-            "{} bytes of stream read, expected {stream_len} (the file shrank while read)",
-            stream.len()
-        )));
-    }
-    if fnv1a(&stream) != stream_sum {
-        return Err(TableError::Checksum {
-            path: path.to_owned(),
-        });
-    }
+    let stream = read_checked(&mut file, path, stream_len, stream_sum, "stream")?;
     let packed = decompress(&stream, count).ok_or_else(|| {
         io(std::io::Error::new(
             std::io::ErrorKind::OutOfMemory,

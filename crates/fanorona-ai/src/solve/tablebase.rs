@@ -812,13 +812,15 @@ pub(crate) fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
     options.open(path)
 }
 
-/// Reads one table file, a distance layer (`magic` [`MAGIC`], width 1: one byte an entry) or
-/// a win/draw/loss layer ([`WDL_MAGIC`], width 2: two bits an entry), in bounded work: only a
-/// regular file is opened (anything else, a FIFO, a socket, a device or a directory, is
-/// refused before it is read, and the open itself cannot block), the 32-byte header is read
-/// and checked first, the file's length must be exactly what the header implies, and only
-/// then are that many bytes read (memory reserved fallibly) and checksummed.
-fn read_table_file(path: &Path, magic: [u8; 8], width: u8) -> Result<Parsed, TableError> {
+/// Opens a table file (distance, win/draw/loss or compact) for reading in bounded work: only
+/// a regular file is opened (anything else, a FIFO, a socket, a device or a directory, is
+/// refused before it is read, and the open itself cannot block), asked again once open (the
+/// file opened may not be the one looked at), and it must hold at least its `header_len`-byte
+/// header. Returns the open file and its length.
+pub(super) fn open_table_file(
+    path: &Path,
+    header_len: usize,
+) -> Result<(std::fs::File, u64), TableError> {
     let io = |error| TableError::Io {
         path: path.to_owned(),
         error,
@@ -837,18 +839,78 @@ fn read_table_file(path: &Path, magic: [u8; 8], width: u8) -> Result<Parsed, Tab
     if !meta.is_file() {
         return Err(not_regular(meta.file_type()));
     }
-    let mut file = open_nonblocking(path).map_err(io)?;
-    // The file opened may not be the one looked at: ask the open file itself.
+    let file = open_nonblocking(path).map_err(io)?;
     let meta = file.metadata().map_err(io)?;
     if !meta.is_file() {
         return Err(not_regular(meta.file_type()));
     }
     let file_len = meta.len();
-    if file_len < HEADER_LEN as u64 {
+    if file_len < header_len as u64 {
         return Err(bad(format!(
-            "{file_len} bytes, shorter than the {HEADER_LEN}-byte header"
+            "{file_len} bytes, shorter than the {header_len}-byte header"
         )));
     }
+    Ok((file, file_len))
+}
+
+/// Reads the `len` bytes that follow a table file's header (`what` names them in errors:
+/// `entries`, `stream`), with the memory reserved fallibly, and checks that all of them came
+/// and that their FNV-1a checksum is `sum`.
+pub(super) fn read_checked(
+    file: &mut std::fs::File,
+    path: &Path,
+    len: u64,
+    sum: u64,
+    what: &str,
+) -> Result<Vec<u8>, TableError> {
+    let io = |error| TableError::Io {
+        path: path.to_owned(),
+        error,
+    };
+    let bad = |reason: String| TableError::Format {
+        path: path.to_owned(),
+        reason,
+    };
+    let want = usize::try_from(len)
+        .map_err(|_| bad(format!("{len} bytes of {what} do not fit in memory")))?;
+    let mut bytes = Vec::new();
+    bytes.try_reserve_exact(want).map_err(|_| {
+        io(std::io::Error::new(
+            std::io::ErrorKind::OutOfMemory,
+            format!("cannot allocate {want} bytes for the {what}"),
+        ))
+    })?;
+    file.take(len).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() != want {
+        return Err(bad(format!(
+            "{} bytes of {what} read, expected {len} (the file shrank while read)",
+            bytes.len()
+        )));
+    }
+    if fnv1a(&bytes) != sum {
+        return Err(TableError::Checksum {
+            path: path.to_owned(),
+        });
+    }
+    Ok(bytes)
+}
+
+/// Reads one table file, a distance layer (`magic` [`MAGIC`], width 1: one byte an entry) or
+/// a win/draw/loss layer ([`WDL_MAGIC`], width 2: two bits an entry), in bounded work: only a
+/// regular file is opened (anything else, a FIFO, a socket, a device or a directory, is
+/// refused before it is read, and the open itself cannot block), the 32-byte header is read
+/// and checked first, the file's length must be exactly what the header implies, and only
+/// then are that many bytes read (memory reserved fallibly) and checksummed.
+fn read_table_file(path: &Path, magic: [u8; 8], width: u8) -> Result<Parsed, TableError> {
+    let io = |error| TableError::Io {
+        path: path.to_owned(),
+        error,
+    };
+    let bad = |reason: String| TableError::Format {
+        path: path.to_owned(),
+        reason,
+    };
+    let (mut file, file_len) = open_table_file(path, HEADER_LEN)?;
     let mut head = [0u8; HEADER_LEN];
     file.read_exact(&mut head).map_err(io)?;
     let (size, stm, opp, flags, data_len, sum) = parse_header(path, &head, magic, width)?;
@@ -858,30 +920,7 @@ fn read_table_file(path: &Path, magic: [u8; 8], width: u8) -> Result<Parsed, Tab
             file_len - HEADER_LEN as u64
         )));
     }
-    let want = usize::try_from(data_len)
-        .map_err(|_| bad(format!("{data_len} bytes of entries do not fit in memory")))?;
-    let mut entries = Vec::new();
-    entries.try_reserve_exact(want).map_err(|_| {
-        io(std::io::Error::new(
-            std::io::ErrorKind::OutOfMemory,
-            format!("cannot allocate {want} bytes for the entries"),
-        ))
-    })?;
-    (&mut file)
-        .take(data_len)
-        .read_to_end(&mut entries)
-        .map_err(io)?;
-    if entries.len() != want {
-        return Err(bad(format!(
-            "{} bytes of entries read, expected {data_len} (the file shrank while read)",
-            entries.len()
-        )));
-    }
-    if fnv1a(&entries) != sum {
-        return Err(TableError::Checksum {
-            path: path.to_owned(),
-        });
-    }
+    let entries = read_checked(&mut file, path, data_len, sum, "entries")?;
     Ok((size, stm, opp, flags, entries))
 }
 
