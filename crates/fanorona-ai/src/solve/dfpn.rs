@@ -43,16 +43,19 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::cell::Cell;
 use std::io::{BufRead, Read, Write};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fanorona_core::{Color, Position, Turn};
 
 use super::certificate::{Certificate, fnv1a};
 use super::key::{Key, KeyMap, KeySet, Keyer};
+use super::tablebase::Tablebase;
 use super::ttable::{Entry, SLOT_BYTES, Table};
-use super::{Budget, Progress, SolveError};
+use super::{Budget, Progress, SolveError, Value};
 
 const INF: u32 = u32::MAX / 2;
 const CLEAN: u16 = u16::MAX;
@@ -132,6 +135,19 @@ pub struct Dfpn {
     peak: u64,
     /// Expanded before the last save, for checkpoints.
     last_save: Instant,
+    /// Endgame tables that settle the positions they cover ([`Dfpn::set_tables`]).
+    tables: Option<Arc<Tablebase>>,
+    /// Positions the endgame tables settled (each time one was met).
+    table_hits: Cell<u64>,
+}
+
+/// What the endgame tables say of a position, for the attacker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TablesSay {
+    /// The attacker wins, in this many turns at most with the attacker hurrying.
+    Proved(u16),
+    /// The attacker cannot force a win (a draw, or the defender wins).
+    Disproved,
 }
 
 impl core::fmt::Debug for Dfpn {
@@ -171,7 +187,90 @@ impl Dfpn {
             collections: 0,
             peak: 0,
             last_save: Instant::now(),
+            tables: None,
+            table_hits: Cell::new(0),
         })
+    }
+
+    /// Lets the search settle every position these endgame tables cover (the board and the
+    /// rules of the search, at most the tables' stones) from the tables instead of searching
+    /// below it: a win for the attacker is a proof as long as the tables' distance, anything
+    /// else a disproof that holds on every path. Certificates ([`Dfpn::certificate`],
+    /// [`Dfpn::disproof_certificate`]) spell such positions out from the tables (the fastest
+    /// win, every reply; or a turn that keeps the attacker from winning), so they stay
+    /// checkable without the tables. The tables' memory is their own, outside the budget of
+    /// the search's table.
+    ///
+    /// Returns the most stones the tables cover on this search's board under its rules (0:
+    /// they cover nothing here, and the search goes on as without them).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use fanorona_ai::solve::{self, Budget, dfpn::Dfpn, tablebase::Tablebase};
+    /// use fanorona_core::{BoardSize, Color};
+    ///
+    /// let (tables, _) = Tablebase::generate(BoardSize::TELO, solve::solver_rules(), 4, &Budget::default(), &mut |_| {})?;
+    /// let mut search = Dfpn::new(&solve::start(BoardSize::TELO), Color::White)?;
+    /// assert_eq!(search.set_tables(Arc::new(tables)), 4);
+    /// let result = search.run(&Budget::default(), &mut |_| {})?;
+    /// assert_eq!(result.proved, Some(true)); // White wins 3x3
+    /// assert!(search.table_hits() > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_tables(&mut self, tables: Arc<Tablebase>) -> u32 {
+        let size = self.root.size();
+        let rules = self.root.rules();
+        let covers = tables.rules(size).is_some_and(|r| {
+            super::tablebase::rules_flags(r) == super::tablebase::rules_flags(rules)
+        });
+        let stones = if covers { tables.max_stones(size) } else { 0 };
+        self.tables = Some(tables);
+        stones
+    }
+
+    /// How many times the endgame tables settled a position met by the search (0 without
+    /// tables).
+    pub fn table_hits(&self) -> u64 {
+        self.table_hits.get()
+    }
+
+    /// What the endgame tables say of `pos`, if they cover it.
+    fn tables_say(&self, pos: &Position) -> Option<TablesSay> {
+        let probe = self.tables.as_ref()?.probe(pos)?;
+        self.table_hits.set(self.table_hits.get() + 1);
+        let attacker_to_move = pos.side_to_move() == self.attacker;
+        let won = if attacker_to_move {
+            probe.wdl == Value::Win
+        } else {
+            probe.wdl == Value::Loss
+        };
+        Some(if won {
+            TablesSay::Proved(probe.distance)
+        } else {
+            TablesSay::Disproved
+        })
+    }
+
+    /// A settled position's numbers, from the search's table or the endgame tables.
+    fn settled(&self, pos: &Position, key: Key) -> Option<(u32, u32, u16)> {
+        if let Some(e) = self.table.get(&key)
+            && (e.pn == 0 || e.dn == 0)
+        {
+            return Some((e.pn, e.dn, e.len));
+        }
+        match self.tables_say(pos)? {
+            TablesSay::Proved(len) => Some((0, INF, len)),
+            TablesSay::Disproved => Some((INF, 0, 0)),
+        }
+    }
+
+    /// The endgame tables' best turn at a position they cover (the fastest win, a drawing
+    /// turn, or the slowest loss), with the position it leads to and its key.
+    fn tables_turn(&self, pos: &Position) -> Option<(Turn, Position, Key)> {
+        let (turn, _) = self.tables.as_ref()?.best_turn(pos)?;
+        let child = pos.play_unchecked(&turn);
+        let key = self.keyer.key(&child);
+        Some((turn, child, key))
     }
 
     /// Searches until the root is proved or disproved, or a budget runs out.
@@ -266,6 +365,27 @@ impl Dfpn {
                 dep: CLEAN,
                 len: 0,
             };
+        }
+        match self.tables_say(pos) {
+            Some(TablesSay::Proved(len)) => {
+                return Child {
+                    key,
+                    pn: 0,
+                    dn: INF,
+                    dep: CLEAN,
+                    len,
+                };
+            }
+            Some(TablesSay::Disproved) => {
+                return Child {
+                    key,
+                    pn: INF,
+                    dn: 0,
+                    dep: CLEAN,
+                    len: 0,
+                };
+            }
+            None => {}
         }
         let k = pos.count_turns().min(1000) as u32;
         let (pn, dn) = if self.is_or(pos) { (1, k) } else { (k, 1) };
@@ -481,7 +601,7 @@ impl Dfpn {
     pub fn certificate(&mut self) -> Result<Option<Certificate>, SolveError> {
         let root = self.root;
         let key = self.keyer.key(&root);
-        if self.table.get(&key).is_none_or(|e| e.pn != 0) {
+        if self.settled(&root, key).is_none_or(|(pn, _, _)| pn != 0) {
             return Ok(None);
         }
         let budget = Budget::default();
@@ -554,10 +674,10 @@ impl Dfpn {
                         break;
                     }
                     let k = self.keyer.key(&child);
-                    if let Some(e) = self.table.get(&k).filter(|e| e.pn == 0)
-                        && chosen.first().is_none_or(|b| e.len < b.0)
+                    if let Some((0, _, len)) = self.settled(&child, k)
+                        && chosen.first().is_none_or(|b| len < b.0)
                     {
-                        chosen = vec![(e.len, t, child, k)];
+                        chosen = vec![(len, t, child, k)];
                     }
                 }
                 if nodes[i].wins_now.is_none() && chosen.is_empty() {
@@ -693,7 +813,7 @@ impl Dfpn {
     pub fn disproof_certificate(&mut self) -> Result<Option<Certificate>, SolveError> {
         let root = self.root;
         let key = self.keyer.key(&root);
-        if self.table.get(&key).is_none_or(|e| e.dn != 0) {
+        if self.settled(&root, key).is_none_or(|(_, dn, _)| dn != 0) {
             return Ok(None);
         }
         let budget = Budget::default();
@@ -726,10 +846,11 @@ impl Dfpn {
             }
             let turns: Vec<Turn> = pos.legal_turns().iter().copied().collect();
             if pos.side_to_move() == defender {
-                // A turn that wins at once, a child disproved in the table, else the first
-                // child that a search of its own disproves.
-                let mut chosen = None;
-                for &t in &turns {
+                // The endgame tables' best turn where they cover the position; else a turn
+                // that wins at once, a child disproved in the table, else the first child that
+                // a search of its own disproves.
+                let mut chosen = self.tables_turn(&pos);
+                for &t in turns.iter().filter(|_| chosen.is_none()) {
                     let child = pos.play_unchecked(&t);
                     let k = self.keyer.key(&child);
                     let ends_well = child

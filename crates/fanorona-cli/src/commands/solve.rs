@@ -118,6 +118,12 @@ pub struct SolveArgs {
     /// the checkpoint when there is one).
     #[arg(long, value_name = "SECONDS", requires = "dfpn", value_parser = crate::options::seconds)]
     pub log_every: Option<f64>,
+    /// With `--dfpn`: settle every position the endgame tables of this directory cover (the
+    /// board's tables, made by `--tables`) from the tables instead of searching below it. The
+    /// distance layers are loaded (one byte a position, outside `--max-memory`); a
+    /// certificate spells those endgames out from the tables, so it is checked without them.
+    #[arg(long, value_name = "DIR", requires = "dfpn")]
+    pub use_tables: Option<PathBuf>,
     /// Look the position up in the endgame tables of this directory instead of solving it.
     #[arg(long, value_name = "DIR",
           conflicts_with_all = ["method", "line", "max_memory", "max_time"])]
@@ -742,6 +748,21 @@ fn prove_dfpn(
     let bar = progress::bar(0, "df-pn");
     let mut report = reporter(&bar);
     let mut search = Dfpn::new(pos, attacker).context("df-pn search")?;
+    if let Some(dir) = &args.use_tables {
+        let tables = fanorona_ai::solve::tablebase::Tablebase::load(dir).with_context(|| {
+            format!(
+                "reading the endgame tables in {}",
+                crate::output::shown_path(dir)
+            )
+        })?;
+        if search.set_tables(std::sync::Arc::new(tables)) == 0 {
+            bail!(
+                "{} holds no endgame tables of the {} board under these rules",
+                crate::output::shown_path(dir),
+                pos.size()
+            );
+        }
+    }
     let mut resumed = false;
     if let Some(file) = &args.checkpoint
         && file.exists()
@@ -802,6 +823,7 @@ fn prove_dfpn(
                 "collections": r.collections,
                 "seconds": r.time.as_secs_f64(),
                 "resumed": resumed,
+                "table_hits": search.table_hits(),
                 "certificate_positions": cert_positions,
             })
         )?;
@@ -832,6 +854,13 @@ fn prove_dfpn(
             r.collections,
             r.time.as_secs_f64()
         )?;
+        if args.use_tables.is_some() {
+            writeln!(
+                stdout,
+                "endgame tables: {} positions settled by them",
+                search.table_hits()
+            )?;
+        }
         if let Some(n) = cert_positions {
             writeln!(stdout, "certificate: {n} positions")?;
         }
@@ -862,7 +891,7 @@ fn run_dfpn_logged(
     let log = |search: &Dfpn, t: Duration| {
         let st = search.status();
         errln!(
-            "df-pn status: {:.0} s, {} expanded, {} entries ({} proved, {} disproved), root pn {} dn {}, table {}, cut back {} times, resident {}; first turns (pn/dn): {}",
+            "df-pn status: {:.0} s, {} expanded, {} entries ({} proved, {} disproved), root pn {} dn {}, table {}, cut back {} times, endgame-table hits {}, resident {}; first turns (pn/dn): {}",
             t.as_secs_f64(),
             st.expanded,
             st.entries,
@@ -872,6 +901,7 @@ fn run_dfpn_logged(
             num(st.root_dn),
             human_bytes(st.bytes),
             st.collections,
+            search.table_hits(),
             resident_bytes().map_or_else(|| "unknown".to_owned(), human_bytes),
             st.children
                 .iter()
