@@ -122,7 +122,11 @@ fn how_often_games_reach_the_tables() {
         println!();
         // Fewer stones are reached only after more: the counts can only grow with N.
         for w in r.reached.windows(2) {
-            assert!(w[0].0 <= w[1].0, "{}: counts must grow with N", file.display());
+            assert!(
+                w[0].0 <= w[1].0,
+                "{}: counts must grow with N",
+                file.display()
+            );
         }
     }
 }

@@ -139,7 +139,10 @@ fn a_position_the_tables_cover_is_settled_at_once() {
     let mut s = Dfpn::new(&pos, fanorona_core::Color::White).unwrap();
     assert_eq!(s.set_tables(Arc::clone(&tb)), 2);
     let r = s.run(&Budget::default(), &mut |_| {}).unwrap();
-    assert_eq!((r.proved, r.proof_len, r.expanded), (Some(true), Some(1), 0));
+    assert_eq!(
+        (r.proved, r.proof_len, r.expanded),
+        (Some(true), Some(1), 0)
+    );
     assert_eq!(certified(&mut s, true), "win");
     let (black_wins, mut s) = search(&pos, fanorona_core::Color::Black, &tb);
     assert!(!black_wins);
@@ -147,7 +150,11 @@ fn a_position_the_tables_cover_is_settled_at_once() {
     // Against retrograde analysis on every position reachable from a 1v1 start.
     let pos = Position::from_fen_with("9/9/4B4/9/W8 w", solve::solver_rules()).unwrap();
     let r = retro::solve(&pos, &Budget::default(), &mut |_| {}).unwrap();
-    for (p, v, _) in r.positions().filter(|p| p.0.outcome().is_none()).step_by(37) {
+    for (p, v, _) in r
+        .positions()
+        .filter(|p| p.0.outcome().is_none())
+        .step_by(37)
+    {
         assert_eq!(value_with_tables(&p, &tb), v, "{}", p.to_fen());
     }
 }

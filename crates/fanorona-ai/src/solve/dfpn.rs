@@ -264,13 +264,42 @@ impl Dfpn {
         }
     }
 
-    /// The endgame tables' best turn at a position they cover (the fastest win, a drawing
-    /// turn, or the slowest loss), with the position it leads to and its key.
-    fn tables_turn(&self, pos: &Position) -> Option<(Turn, Position, Key)> {
-        let (turn, _) = self.tables.as_ref()?.best_turn(pos)?;
-        let child = pos.play_unchecked(&turn);
-        let key = self.keyer.key(&child);
-        Some((turn, child, key))
+    /// At a position the endgame tables cover and rate not won for the attacker (the
+    /// defender to move), the defender's turn that keeps a closed strategy small: one that
+    /// ends the game, else one to a position the strategy already holds, else the one that
+    /// leaves the attacker the fewest turns; with the position it leads to and its key.
+    fn tables_defence(&self, pos: &Position, seen: &KeySet) -> Option<(Turn, Position, Key)> {
+        let tables = self.tables.as_ref()?;
+        tables.probe(pos)?;
+        let mut best: Option<(u64, Turn, Position, Key)> = None;
+        for turn in pos.legal_turns() {
+            let child = pos.play_unchecked(&turn);
+            let key = self.keyer.key(&child);
+            if let Some(o) = child.outcome() {
+                if o.winner != Some(self.attacker) {
+                    return Some((turn, child, key));
+                }
+                continue;
+            }
+            if tables.probe(&child)?.wdl == Value::Win {
+                continue;
+            }
+            let cost = if seen.contains(&key) {
+                0
+            } else {
+                // One for the position, one for each reply leading somewhere new.
+                let mut new = 1;
+                child.for_each_turn(|t| {
+                    let next = child.play_unchecked(&t);
+                    new += u64::from(!seen.contains(&self.keyer.key(&next)));
+                });
+                new
+            };
+            if best.as_ref().is_none_or(|b| cost < b.0) {
+                best = Some((cost, turn, child, key));
+            }
+        }
+        best.map(|(_, turn, child, key)| (turn, child, key))
     }
 
     /// Searches until the root is proved or disproved, or a budget runs out.
@@ -828,6 +857,10 @@ impl Dfpn {
         let defender = self.attacker.other();
         let mut out: Vec<(Position, Turn)> = Vec::new();
         let mut seen = KeySet::default();
+        // Every position put on the stack: where the tables leave a choice, a turn to one of
+        // them adds nothing to the set.
+        let mut queued = KeySet::default();
+        queued.insert(key);
         let mut stack: Vec<(Position, Key)> = vec![(root, key)];
         while let Some((pos, key)) = stack.pop() {
             if !seen.insert(key) {
@@ -849,7 +882,7 @@ impl Dfpn {
                 // The endgame tables' best turn where they cover the position; else a turn
                 // that wins at once, a child disproved in the table, else the first child that
                 // a search of its own disproves.
-                let mut chosen = self.tables_turn(&pos);
+                let mut chosen = self.tables_defence(&pos, &queued);
                 for &t in turns.iter().filter(|_| chosen.is_none()) {
                     let child = pos.play_unchecked(&t);
                     let k = self.keyer.key(&child);
@@ -875,11 +908,13 @@ impl Dfpn {
                     "a disproved position has no disproved child",
                 ))?;
                 out.push((pos, t));
+                queued.insert(k);
                 stack.push((child, k));
             } else {
                 for t in turns {
                     let child = pos.play_unchecked(&t);
                     let k = self.keyer.key(&child);
+                    queued.insert(k);
                     stack.push((child, k));
                 }
             }
