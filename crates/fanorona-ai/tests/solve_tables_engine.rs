@@ -24,7 +24,10 @@
 //! ```
 //!
 //! `FANORONA_GAMES` is the number of games played from the suite to find endgames (most give
-//! one), `FANORONA_NODES` the node budget a turn.
+//! one), `FANORONA_NODES` the node budget a turn. `FANORONA_BASE_TABLES=DIR2` gives the other
+//! engine (the one "without") the tables of `DIR2`, to measure what the larger tables add to
+//! smaller ones: the seventh stone is `FANORONA_TABLES` with the classes up to 7 stones and
+//! `FANORONA_BASE_TABLES` with those up to 6.
 
 mod common;
 
@@ -206,6 +209,17 @@ fn engine_gain_on_endgames_from_the_opening_suite() {
     let mut without = Searcher::new(16);
     let mut with = Searcher::new(16);
     with.set_tablebase(Some(tables.clone()));
+    // The other engine's tables, if any: what the larger tables add to these.
+    let mut other = "without tables".to_owned();
+    if let Ok(base) = std::env::var("FANORONA_BASE_TABLES") {
+        let base = Tablebase::load(&base).expect("base tables");
+        println!(
+            "the other engine has the tables up to {} stones",
+            base.max_stones(size)
+        );
+        other = format!("with the tables up to {} stones", base.max_stones(size));
+        without.set_tablebase(Some(Arc::new(base)));
+    }
     let by_value = |v: Value| endgames.iter().filter(|e| e.1 == v).count();
     let stones: Vec<usize> = (2..=max)
         .map(|n| {
@@ -251,7 +265,7 @@ fn engine_gain_on_endgames_from_the_opening_suite() {
     if !pairs.is_empty() {
         let (mean, lo, hi) = pair_stats(&pairs);
         println!(
-            "match, with tables against without, {} pairs ({} games): +{wins} ={draws} -{losses}, pairs by score 0/0.5/1/1.5/2: {pentanomial:?}",
+            "match, with the tables up to {max} stones against the engine {other}, {} pairs ({} games): +{wins} ={draws} -{losses}, pairs by score 0/0.5/1/1.5/2: {pentanomial:?}",
             pairs.len(),
             2 * pairs.len()
         );
@@ -283,7 +297,7 @@ fn engine_gain_on_endgames_from_the_opening_suite() {
         }
     }
     for (name, slot) in [("won", 0), ("drawn", 1)] {
-        for (how, kept) in [("without tables", kept_without), ("with tables", kept_with)] {
+        for (how, kept) in [(other.as_str(), kept_without), ("with tables", kept_with)] {
             let (lo, hi) = wilson(kept[slot], counts[slot]);
             println!(
                 "  {name}: converted or held {how} against perfect defence: {}/{} ({:.1}%, 95% interval {:.1}% to {:.1}%)",
