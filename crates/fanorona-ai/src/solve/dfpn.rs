@@ -264,6 +264,21 @@ impl Dfpn {
         }
     }
 
+    /// What a defender position adds to a proof's graph that holds `index`: nothing when it
+    /// is there already, else itself and each reply leading to a position not there.
+    fn new_replies(&self, pos: &Position, key: Key, index: &KeyMap<usize>) -> u64 {
+        if index.contains_key(&key) {
+            return 0;
+        }
+        let mut new = 1;
+        pos.for_each_turn(|t| {
+            let next = pos.play_unchecked(&t);
+            new +=
+                u64::from(next.outcome().is_none() && !index.contains_key(&self.keyer.key(&next)));
+        });
+        new
+    }
+
     /// At a position the endgame tables cover and rate not won for the attacker (the
     /// defender to move), the defender's turn that keeps a closed strategy small: one that
     /// ends the game, else one to a position the strategy already holds, else the one that
@@ -673,7 +688,13 @@ impl Dfpn {
         let mut nodes: Vec<Node> = Vec::new();
         let mut index: KeyMap<usize> = KeyMap::default();
         let mut todo: Vec<usize> = Vec::new();
-        let mut node_of = |nodes: &mut Vec<Node>, todo: &mut Vec<usize>, pos: Position, k: Key| {
+        fn node_of(
+            nodes: &mut Vec<Node>,
+            index: &mut KeyMap<usize>,
+            todo: &mut Vec<usize>,
+            pos: Position,
+            k: Key,
+        ) -> usize {
             *index.entry(k).or_insert_with(|| {
                 nodes.push(Node {
                     pos,
@@ -683,8 +704,8 @@ impl Dfpn {
                 todo.push(nodes.len() - 1);
                 nodes.len() - 1
             })
-        };
-        node_of(&mut nodes, &mut todo, root, root_key);
+        }
+        node_of(&mut nodes, &mut index, &mut todo, root, root_key);
         while let Some(i) = todo.pop() {
             let pos = nodes[i].pos;
             let key = self.keyer.key(&pos);
@@ -703,10 +724,22 @@ impl Dfpn {
                         break;
                     }
                     let k = self.keyer.key(&child);
-                    if let Some((0, _, len)) = self.settled(&child, k)
-                        && chosen.first().is_none_or(|b| len < b.0)
-                    {
-                        chosen = vec![(len, t, child, k)];
+                    if let Some((0, _, len)) = self.settled(&child, k) {
+                        let better = match chosen.first() {
+                            None => true,
+                            Some(b) if len != b.0 => len < b.0,
+                            // Of the shortest, with endgame tables (whose strategies are
+                            // spelled out position by position): the one adding the fewest
+                            // new positions to the certificate.
+                            Some(b) => {
+                                self.tables.is_some()
+                                    && self.new_replies(&child, k, &index)
+                                        < self.new_replies(&b.2, b.3, &index)
+                            }
+                        };
+                        if better {
+                            chosen = vec![(len, t, child, k)];
+                        }
                     }
                 }
                 if nodes[i].wins_now.is_none() && chosen.is_empty() {
@@ -728,7 +761,7 @@ impl Dfpn {
                     }
                 }
                 for (_, t, child, k) in chosen {
-                    let c = node_of(&mut nodes, &mut todo, child, k);
+                    let c = node_of(&mut nodes, &mut index, &mut todo, child, k);
                     nodes[i].kids.push((c, t));
                 }
             } else {
@@ -736,7 +769,7 @@ impl Dfpn {
                     let child = pos.play_unchecked(&t);
                     if child.outcome().is_none() {
                         let k = self.keyer.key(&child);
-                        let c = node_of(&mut nodes, &mut todo, child, k);
+                        let c = node_of(&mut nodes, &mut index, &mut todo, child, k);
                         if !nodes[i].kids.iter().any(|&(x, _)| x == c) {
                             nodes[i].kids.push((c, t));
                         }
