@@ -352,3 +352,60 @@ fn tables_without_a_folder_go_to_the_data_folder() {
         .unwrap();
     assert_eq!(before, after);
 }
+
+/// `--use-tables`: df-pn stops at the positions the board's endgame tables cover, says how
+/// many it settled, and still writes a certificate `verify-proof` accepts (the endgames spelled
+/// out from the tables); tables of another board are an error naming the folder.
+#[test]
+fn dfpn_with_endgame_tables() {
+    let dir = common::Dir::new();
+    let tables = dir.path("t3x7");
+    let out = fanorona(&[
+        "solve",
+        "--tables",
+        &tables,
+        "--board",
+        "3x7",
+        "--max-stones",
+        "4",
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let cert = dir.path("3x7.cert");
+    let out = fanorona(&[
+        "solve",
+        "--board",
+        "3x7",
+        "--prove",
+        "white",
+        "--dfpn",
+        "--use-tables",
+        &tables,
+        "--certificate",
+        &cert,
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["proved"], true);
+    assert!(v["table_hits"].as_u64().unwrap() > 0, "{v}");
+    let out = fanorona(&["verify-proof", &cert]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert!(stdout(&out).contains("is a win for the side to move"));
+    // The 3x7 tables do not cover 3x5.
+    let out = fanorona(&[
+        "solve",
+        "--board",
+        "3x5",
+        "--prove",
+        "white",
+        "--dfpn",
+        "--use-tables",
+        &tables,
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let err = common::stderr(&out);
+    assert!(
+        err.contains("holds no endgame tables of the 3x5 board"),
+        "{err}"
+    );
+}
