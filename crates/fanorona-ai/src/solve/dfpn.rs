@@ -228,8 +228,9 @@ impl Dfpn {
         stones
     }
 
-    /// How many times the endgame tables settled a position met by the search (0 without
-    /// tables).
+    /// How many times the endgame tables settled a position for this search object (0
+    /// without tables): in its runs, and then also in building a certificate, which spells
+    /// the tables' positions out; read it before the certificate for the search's own count.
     pub fn table_hits(&self) -> u64 {
         self.table_hits.get()
     }
@@ -264,25 +265,25 @@ impl Dfpn {
         }
     }
 
-    /// What a defender position adds to a proof's graph that holds `index`: nothing when it
-    /// is there already, else itself and each reply leading to a position not there.
-    fn new_replies(&self, pos: &Position, key: Key, index: &KeyMap<usize>) -> u64 {
-        if index.contains_key(&key) {
+    /// What a position adds to a strategy whose positions are `known`: nothing when it is
+    /// known already, else itself and each reply leading to a position not known (replies
+    /// that end the game add nothing).
+    fn new_replies(&self, pos: &Position, key: Key, known: impl Fn(&Key) -> bool) -> u64 {
+        if known(&key) {
             return 0;
         }
         let mut new = 1;
         pos.for_each_turn(|t| {
             let next = pos.play_unchecked(&t);
-            new +=
-                u64::from(next.outcome().is_none() && !index.contains_key(&self.keyer.key(&next)));
+            new += u64::from(next.outcome().is_none() && !known(&self.keyer.key(&next)));
         });
         new
     }
 
     /// At a position the endgame tables cover and rate not won for the attacker (the
     /// defender to move), the defender's turn that keeps a closed strategy small: one that
-    /// ends the game, else one to a position the strategy already holds, else the one that
-    /// leaves the attacker the fewest turns; with the position it leads to and its key.
+    /// ends the game, else the one adding the fewest new positions to the strategy (none for
+    /// a position it already holds); with the position it leads to and its key.
     fn tables_defence(&self, pos: &Position, seen: &KeySet) -> Option<(Turn, Position, Key)> {
         let tables = self.tables.as_ref()?;
         tables.probe(pos)?;
@@ -299,17 +300,8 @@ impl Dfpn {
             if tables.probe(&child)?.wdl == Value::Win {
                 continue;
             }
-            let cost = if seen.contains(&key) {
-                0
-            } else {
-                // One for the position, one for each reply leading somewhere new.
-                let mut new = 1;
-                child.for_each_turn(|t| {
-                    let next = child.play_unchecked(&t);
-                    new += u64::from(!seen.contains(&self.keyer.key(&next)));
-                });
-                new
-            };
+            // No reply here ends the game: the tables rate the child not won for the attacker.
+            let cost = self.new_replies(&child, key, |k| seen.contains(k));
             if best.as_ref().is_none_or(|b| cost < b.0) {
                 best = Some((cost, turn, child, key));
             }
@@ -733,8 +725,8 @@ impl Dfpn {
                             // new positions to the certificate.
                             Some(b) => {
                                 self.tables.is_some()
-                                    && self.new_replies(&child, k, &index)
-                                        < self.new_replies(&b.2, b.3, &index)
+                                    && self.new_replies(&child, k, |k| index.contains_key(k))
+                                        < self.new_replies(&b.2, b.3, |k| index.contains_key(k))
                             }
                         };
                         if better {

@@ -788,6 +788,8 @@ fn prove_dfpn(
         })?;
     }
     bar.finish_and_clear();
+    // The search's own count, before the certificate's reading adds its probes.
+    let table_hits = search.table_hits();
     let proved = r.proved == Some(true);
     let mut cert_positions = None;
     if let Some(file) = &args.certificate {
@@ -823,7 +825,7 @@ fn prove_dfpn(
                 "collections": r.collections,
                 "seconds": r.time.as_secs_f64(),
                 "resumed": resumed,
-                "table_hits": search.table_hits(),
+                "table_hits": table_hits,
                 "certificate_positions": cert_positions,
             })
         )?;
@@ -857,8 +859,7 @@ fn prove_dfpn(
         if args.use_tables.is_some() {
             writeln!(
                 stdout,
-                "endgame tables: {} positions settled by them",
-                search.table_hits()
+                "endgame tables: {table_hits} positions settled by them"
             )?;
         }
         if let Some(n) = cert_positions {
