@@ -2,6 +2,8 @@
 //! analysis (an independent method), fewer positions expanded than without the tables, and
 //! certificates that the independent checker accepts without the tables.
 
+mod common;
+
 use std::sync::Arc;
 
 use fanorona_ai::solve::dfpn::Dfpn;
@@ -10,17 +12,7 @@ use fanorona_ai::solve::{self, Budget, Value, retro, verify};
 use fanorona_core::{BoardSize, Position};
 
 fn tables(size: BoardSize, stones: u32) -> Arc<Tablebase> {
-    Arc::new(
-        Tablebase::generate(
-            size,
-            solve::solver_rules(),
-            stones,
-            &Budget::default(),
-            &mut |_| {},
-        )
-        .unwrap()
-        .0,
-    )
+    Arc::new(common::tables(size, stones))
 }
 
 /// Whether `attacker` can force a win from `pos`, by df-pn with `tables`; the search is

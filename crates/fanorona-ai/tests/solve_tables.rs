@@ -13,17 +13,7 @@ fn pos(fen: &str) -> Position {
     Position::from_fen_with(fen, solve::solver_rules()).expect("valid position string")
 }
 
-fn generate(size: BoardSize, stones: u32) -> Tablebase {
-    Tablebase::generate(
-        size,
-        solve::solver_rules(),
-        stones,
-        &Budget::default(),
-        &mut |_| {},
-    )
-    .expect("small tables generate")
-    .0
-}
+use common::tables as generate;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fanorona-{name}-{}", std::process::id()));
