@@ -446,3 +446,83 @@ fn header_counts_are_bounded_by_the_file_size() {
     assert_eq!(e.line, Some(first as u64), "{e}");
     assert!(e.message.contains("2000000000"), "{e}");
 }
+
+/// Two bounds of a drawn position, each built by its own search, join into a draw that the
+/// checker accepts; bounds that do not belong together are refused and nothing is written.
+#[test]
+fn bounds_of_a_draw_join_into_a_draw() {
+    use fanorona_ai::solve::certificate::{JoinError, join_bounds};
+    let start = solve::start(BoardSize::TELO);
+    let r = retro::solve(&start, &Budget::default(), &mut |_| {}).unwrap();
+    // Drawn positions by retrograde analysis (independent of the proof-number searches).
+    let draws: Vec<Position> = r
+        .positions()
+        .filter(|(p, v, _)| *v == Value::Draw && p.outcome().is_none())
+        .map(|(p, _, _)| p)
+        .take(2)
+        .collect();
+    assert_eq!(draws.len(), 2);
+    let dir = std::env::temp_dir().join(format!("fanorona-join-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = |pos: &Position, side, name: &str| {
+        let cert = Certificate::build_bound(pos, side, &Budget::default(), &mut |_| {}).unwrap();
+        let path = dir.join(name);
+        cert.save(&path).unwrap();
+        path
+    };
+    let us = draws[0].side_to_move();
+    let wd = save(&draws[0], us, "wd.cert");
+    let dl = save(&draws[0], us.other(), "dl.cert");
+    let other_dl = save(&draws[1], draws[1].side_to_move().other(), "other.cert");
+    let limits = Limits::default();
+    let out = dir.join("draw.cert");
+    // Either order; the result checks and claims the draw with both strategies.
+    for (a, b) in [(&wd, &dl), (&dl, &wd)] {
+        let report = join_bounds(a, b, &out, &limits).unwrap();
+        assert_eq!(report.value, "draw");
+        assert_eq!(report.strategies.len(), 2);
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(check(&text).unwrap().value, "draw");
+        // The side to move's strategy first, then the opponent's, each copied whole.
+        let wd_lines = lines_of(&std::fs::read_to_string(&wd).unwrap());
+        let lines = lines_of(&text);
+        assert_eq!(lines[5], wd_lines[5]);
+        assert_eq!(
+            report.positions,
+            check(&std::fs::read_to_string(&wd).unwrap())
+                .unwrap()
+                .positions
+                + check(&std::fs::read_to_string(&dl).unwrap())
+                    .unwrap()
+                    .positions
+        );
+    }
+    std::fs::remove_file(&out).unwrap();
+    // Two bounds of the same kind; bounds of different starts; a damaged input.
+    assert!(matches!(
+        join_bounds(&wd, &wd, &out, &limits),
+        Err(JoinError::Mismatch(_))
+    ));
+    let e = join_bounds(&wd, &other_dl, &out, &limits).unwrap_err();
+    assert!(
+        matches!(&e, JoinError::Mismatch(m) if m.contains("start")),
+        "{e}"
+    );
+    let damaged = dir.join("damaged.cert");
+    let mut lines = lines_of(&std::fs::read_to_string(&dl).unwrap());
+    lines.pop();
+    std::fs::write(&damaged, lines.join("\n") + "\n").unwrap();
+    let e = join_bounds(&wd, &damaged, &out, &limits).unwrap_err();
+    assert!(
+        matches!(&e, JoinError::Invalid { file, .. } if *file == damaged),
+        "{e}"
+    );
+    // Nothing was left behind: no joined file, no temporary file.
+    assert!(!out.exists());
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 4, "{names:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -409,3 +409,94 @@ fn dfpn_with_endgame_tables() {
         "{err}"
     );
 }
+
+#[test]
+fn two_bounds_join_into_a_draw() {
+    // A drawn 3x3 position (retrograde analysis says so, independently of the bound searches).
+    let fen = "3/BB1/W1W w";
+    let out = fanorona(&["solve", "--fen", fen, "--method", "retro"]);
+    assert!(
+        stdout(&out).contains("draw for White to move"),
+        "{}",
+        stdout(&out)
+    );
+    let dir = std::env::temp_dir().join(format!("fanorona-join-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    for (side, name, claim) in [
+        ("black", "wd.cert", "win-or-draw"),
+        ("white", "dl.cert", "draw-or-loss"),
+    ] {
+        let out = fanorona(&[
+            "solve",
+            "--fen",
+            fen,
+            "--prove",
+            side,
+            "--certificate",
+            &path(name),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = fanorona(&["verify-proof", &path(name)]);
+        assert!(
+            stdout(&out).contains(&format!("is a {claim}")),
+            "{}",
+            stdout(&out)
+        );
+    }
+    let out = fanorona(&[
+        "verify-proof",
+        &path("dl.cert"),
+        "--join",
+        &path("wd.cert"),
+        "--out",
+        &path("draw.cert"),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout(&out).contains("written and valid: 3x3 3/BB1/W1W w is a draw"),
+        "{}",
+        stdout(&out)
+    );
+    let out = fanorona(&["verify-proof", &path("draw.cert"), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["value"], "draw");
+    assert_eq!(json["strategies"].as_array().unwrap().len(), 2);
+    // Two halves of the same kind make no draw: exit 1, nothing written.
+    let out = fanorona(&[
+        "verify-proof",
+        &path("wd.cert"),
+        "--join",
+        &path("wd.cert"),
+        "--out",
+        &path("x.cert"),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("win-or-draw and the other draw-or-loss"),
+        "{err}"
+    );
+    assert!(!dir.join("x.cert").exists());
+    // A missing file: exit 2. `--join` without `--out` is a usage error.
+    let out = fanorona(&[
+        "verify-proof",
+        &path("none.cert"),
+        "--join",
+        &path("wd.cert"),
+        "--out",
+        &path("x.cert"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = fanorona(&["verify-proof", &path("wd.cert"), "--join", &path("dl.cert")]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

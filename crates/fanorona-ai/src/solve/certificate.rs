@@ -579,3 +579,188 @@ fn disproof_strategy(tree: &Tree) -> Result<Vec<(Position, Turn)>, SolveError> {
     }
     Ok(out)
 }
+
+/// Why two bound certificates could not be joined into a draw ([`join_bounds`]).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum JoinError {
+    /// One of the two input certificates (or the joined file, which is checked again before
+    /// it is renamed into place) does not check.
+    Invalid {
+        /// The file that failed.
+        file: std::path::PathBuf,
+        /// Why the checker rejected it.
+        error: super::verify::VerifyError,
+    },
+    /// The two do not make a draw together: not one `win-or-draw` and one `draw-or-loss`,
+    /// or not the same board, rules and start.
+    Mismatch(String),
+    /// Reading or writing a file failed.
+    Io {
+        /// The file.
+        file: std::path::PathBuf,
+        /// The system's error.
+        error: io::Error,
+    },
+}
+
+impl core::fmt::Display for JoinError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            JoinError::Invalid { file, error } => {
+                write!(f, "{}: not a valid certificate: {error}", file.display())
+            }
+            JoinError::Mismatch(why) => write!(f, "the certificates do not make a draw: {why}"),
+            JoinError::Io { file, error } => write!(f, "{}: {error}", file.display()),
+        }
+    }
+}
+
+impl std::error::Error for JoinError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            JoinError::Invalid { error, .. } => Some(error),
+            JoinError::Io { error, .. } => Some(error),
+            JoinError::Mismatch(_) => None,
+        }
+    }
+}
+
+/// Joins the two bounds of one start into a draw: `win-or-draw` (the side to move's closed
+/// strategy: it never loses) and `draw-or-loss` (the opponent's: the side to move cannot force
+/// a win), given in either order, into `out` with `value draw` and both strategies, copied
+/// line for line (the `win-or-draw`'s first).
+///
+/// Both inputs are checked with the independent checker ([`verify`](super::verify)) first,
+/// and the joined file once more before it is renamed into place (a temporary file beside
+/// `out`): `out` is only ever a certificate that checks. Returns the checker's report of it.
+///
+/// # Errors
+///
+/// [`JoinError`]: an input that does not check, two that do not belong together (other
+/// claims, boards, rules or starts), or a file that cannot be read or written.
+///
+/// # Examples
+///
+/// ```no_run
+/// use fanorona_ai::solve::{certificate, verify::Limits};
+/// use std::path::Path;
+///
+/// let report = certificate::join_bounds(
+///     Path::new("5x7.cert"),
+///     Path::new("5x7-white.cert"),
+///     Path::new("5x7-draw.cert"),
+///     &Limits::default(),
+/// )?;
+/// assert_eq!(report.value, "draw");
+/// # Ok::<(), certificate::JoinError>(())
+/// ```
+pub fn join_bounds(
+    a: &Path,
+    b: &Path,
+    out: &Path,
+    limits: &super::verify::Limits,
+) -> Result<super::verify::Report, JoinError> {
+    use super::verify;
+    let check = |file: &Path| {
+        verify::verify_file(file, limits).map_err(|error| JoinError::Invalid {
+            file: file.to_path_buf(),
+            error,
+        })
+    };
+    let (ra, rb) = (check(a)?, check(b)?);
+    let (first, second) = match (ra.value.as_str(), rb.value.as_str()) {
+        ("win-or-draw", "draw-or-loss") => (a, b),
+        ("draw-or-loss", "win-or-draw") => (b, a),
+        (x, y) => {
+            return Err(JoinError::Mismatch(format!(
+                "one must claim win-or-draw and the other draw-or-loss, not {x} and {y}"
+            )));
+        }
+    };
+    let (ha, sa) = read_parts(first)?;
+    let (hb, sb) = read_parts(second)?;
+    for (i, what) in [(1, "board"), (2, "rules"), (3, "start")] {
+        if ha[i] != hb[i] {
+            return Err(JoinError::Mismatch(format!(
+                "other {what}s: `{}` and `{}`",
+                ha[i], hb[i]
+            )));
+        }
+    }
+    let io_err = |error: io::Error| JoinError::Io {
+        file: out.to_path_buf(),
+        error,
+    };
+    let name = out.file_name().ok_or_else(|| {
+        io_err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the path names no file",
+        ))
+    })?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".tmp-{}", std::process::id()));
+    let tmp = out.with_file_name(tmp_name);
+    let result = (|| {
+        let write = || -> io::Result<()> {
+            let file = std::fs::File::create(&tmp)?;
+            let mut w = HashingWriter {
+                inner: io::BufWriter::new(&file),
+                hash: FNV_OFFSET,
+                bytes: 0,
+            };
+            for line in &ha[..4] {
+                writeln!(w, "{line}")?;
+            }
+            writeln!(w, "value draw")?;
+            for part in [&sa, &sb] {
+                w.write_all(part)?;
+            }
+            let hash = w.hash;
+            let mut inner = w.inner;
+            writeln!(inner, "end {hash:016x}")?;
+            inner.flush()?;
+            drop(inner);
+            file.sync_all()
+        };
+        write().map_err(io_err)?;
+        let report = verify::verify_file(&tmp, limits).map_err(|error| JoinError::Invalid {
+            file: out.to_path_buf(),
+            error,
+        })?;
+        std::fs::rename(&tmp, out).map_err(io_err)?;
+        Ok(report)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// A checked certificate's first five lines (magic, board, rules, start, value) and the bytes
+/// of its strategies (every line after the value line up to the `end` line).
+fn read_parts(file: &Path) -> Result<(Vec<String>, Vec<u8>), JoinError> {
+    use std::io::{BufRead, Read};
+    let io_err = |error: io::Error| JoinError::Io {
+        file: file.to_path_buf(),
+        error,
+    };
+    let mut r = io::BufReader::new(std::fs::File::open(file).map_err(io_err)?);
+    let mut head = Vec::with_capacity(5);
+    let mut line = String::new();
+    for _ in 0..5 {
+        line.clear();
+        r.read_line(&mut line).map_err(io_err)?;
+        head.push(line.trim_end_matches('\n').to_string());
+    }
+    let mut body = Vec::new();
+    r.read_to_end(&mut body).map_err(io_err)?;
+    // The checker accepted the file, so it ends with exactly one `end` line.
+    let cut = body[..body.len().saturating_sub(1)]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |i| i + 1);
+    body.truncate(cut);
+    Ok((head, body))
+}

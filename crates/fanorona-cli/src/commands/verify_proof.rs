@@ -1,12 +1,13 @@
 //! `fanorona verify-proof`: checks a solver certificate with the reference move generator.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
+use fanorona_ai::solve::certificate;
 use fanorona_ai::solve::verify::{self, Limits};
 use serde_json::json;
 
@@ -21,6 +22,7 @@ use serde_json::json;
 ///   fanorona solve --board 3x5 --certificate 3x5.cert
 ///   fanorona verify-proof 3x5.cert
 ///   fanorona verify-proof 5x5.cert --json
+///   fanorona verify-proof 5x7.cert --join 5x7-white.cert --out 5x7-draw.cert
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct VerifyProofArgs {
@@ -30,6 +32,16 @@ pub struct VerifyProofArgs {
     #[arg(long, value_name = "SIZE", default_value = "4G",
           value_parser = crate::commands::solve::parse_bytes)]
     pub max_memory: u64,
+    /// Join FILE with this certificate into a draw: one must claim `win-or-draw` (the side
+    /// to move never loses) and the other `draw-or-loss` (it cannot force a win), for the
+    /// same board, rules and start. Both are checked first, and the joined certificate
+    /// (`value draw`, both strategies) is checked again before it is written to `--out`.
+    #[arg(long, value_name = "OTHER", requires = "out")]
+    pub join: Option<PathBuf>,
+    /// With `--join`: the file the draw is written to (atomically: only a certificate that
+    /// checks is ever put there).
+    #[arg(long, value_name = "FILE", requires = "join")]
+    pub out: Option<PathBuf>,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
@@ -40,6 +52,9 @@ pub fn run(args: &VerifyProofArgs) -> Result<ExitCode> {
     let mut stdout = crate::output::stdout();
     let limits = Limits::default().with_max_bytes(args.max_memory);
     let start = Instant::now();
+    if let (Some(other), Some(out)) = (&args.join, &args.out) {
+        return join(args, other, out, &limits, start);
+    }
     let result = verify::verify_file(&args.file, &limits);
     let seconds = start.elapsed().as_secs_f64();
     let file = crate::output::shown_path(&args.file);
@@ -115,6 +130,83 @@ pub fn run(args: &VerifyProofArgs) -> Result<ExitCode> {
             } else {
                 ExitCode::FAILURE
             })
+        }
+    }
+}
+
+/// `--join OTHER --out FILE`: the draw made of two bounds.
+fn join(
+    args: &VerifyProofArgs,
+    other: &Path,
+    out: &Path,
+    limits: &Limits,
+    start: Instant,
+) -> Result<ExitCode> {
+    let mut stdout = crate::output::stdout();
+    let result = certificate::join_bounds(&args.file, other, out, limits);
+    let seconds = start.elapsed().as_secs_f64();
+    let shown = crate::output::shown_path(out);
+    match result {
+        Ok(r) => {
+            if args.json {
+                writeln!(
+                    stdout,
+                    "{}",
+                    json!({
+                        "file": shown,
+                        "valid": true,
+                        "board": r.board,
+                        "start": r.start,
+                        "value": r.value,
+                        "positions": r.positions,
+                        "bytes": r.bytes,
+                        "seconds": seconds,
+                    })
+                )?;
+            } else {
+                writeln!(
+                    stdout,
+                    "{shown}: written and valid: {} {} is a {} for the side to move",
+                    r.board, r.start, r.value
+                )?;
+                writeln!(
+                    stdout,
+                    "{} positions, {} bytes, {seconds:.3} s (the two bounds and the draw each checked)",
+                    r.positions, r.bytes
+                )?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            let code = match &e {
+                certificate::JoinError::Io { .. } => 2,
+                certificate::JoinError::Invalid { error, .. }
+                    if error.kind == verify::ErrorKind::Io =>
+                {
+                    2
+                }
+                _ => 1,
+            };
+            let message = match &e {
+                certificate::JoinError::Invalid { file, error } => {
+                    let f = crate::output::shown_path(file);
+                    match error.line {
+                        Some(l) => format!("{f}:{l}: invalid certificate: {}", error.message),
+                        None => format!("{f}: invalid certificate: {}", error.message),
+                    }
+                }
+                other => crate::output::without_os_error(&other.to_string()),
+            };
+            if args.json {
+                writeln!(
+                    stdout,
+                    "{}",
+                    json!({"file": shown, "valid": false, "error": message, "seconds": seconds})
+                )?;
+            } else {
+                errln!("error: {message}");
+            }
+            Ok(ExitCode::from(code))
         }
     }
 }
