@@ -345,3 +345,35 @@ fn damaged_and_foreign_checkpoints_are_refused_where_they_go_wrong() {
     );
     std::fs::remove_file(&file).unwrap();
 }
+
+/// The 5x5 start is a draw (retrograde analysis; Schadd et al.): White's win disproved, and
+/// the closed strategy read from the table with the positions already in it taken as
+/// disproved, so the few children whose disproofs relied on the search's path are searched
+/// again cheaply (the certificate needed 12.5 million expansions on top of the search's
+/// 250,000 before it did so); the table keeps only what holds on every path.
+#[test]
+fn a_disproof_certificate_is_read_cheaply_and_leaves_the_table_clean() {
+    let start = fanorona_ai::solve::start(fanorona_core::BoardSize::new(5, 5).unwrap());
+    let mut s = Dfpn::new(&start, fanorona_core::Color::White).unwrap();
+    assert_eq!(
+        s.run(&Budget::default(), &mut |_| {}).unwrap().proved,
+        Some(false)
+    );
+    let before = s.status();
+    let cert = s.disproof_certificate().unwrap().expect("disproved");
+    let after = s.status();
+    assert!(
+        after.expanded - before.expanded < before.expanded / 10,
+        "{} expansions for the certificate after {}",
+        after.expanded - before.expanded,
+        before.expanded
+    );
+    assert_eq!(after.disproofs, before.disproofs);
+    let mut text = Vec::new();
+    cert.write_to(&mut text).unwrap();
+    let report = verify::verify(std::io::Cursor::new(&text), &verify::Limits::default()).unwrap();
+    assert_eq!(report.value, "draw-or-loss");
+    // The table is unchanged in what it settles: a second certificate is the same.
+    let again = s.disproof_certificate().unwrap().expect("disproved");
+    assert_eq!(again.positions(), cert.positions());
+}

@@ -139,6 +139,13 @@ pub struct Dfpn {
     tables: Option<Arc<Tablebase>>,
     /// Positions the endgame tables settled (each time one was met).
     table_hits: Cell<u64>,
+    /// While a disproof certificate is built: the positions of its closed set so far, taken
+    /// as disproved by the searches that choose its turns (empty otherwise; see
+    /// [`Dfpn::disproof_certificate`]).
+    context: KeySet,
+    /// The disproofs entered in the table while `context` was in force (they may rely on
+    /// it): taken out of the table again once the certificate is built.
+    context_stored: KeySet,
 }
 
 /// What the endgame tables say of a position, for the attacker.
@@ -189,6 +196,8 @@ impl Dfpn {
             last_save: Instant::now(),
             tables: None,
             table_hits: Cell::new(0),
+            context: KeySet::default(),
+            context_stored: KeySet::default(),
         })
     }
 
@@ -282,12 +291,16 @@ impl Dfpn {
 
     /// At a position the endgame tables cover and rate not won for the attacker (the
     /// defender to move), the defender's turn that keeps a closed strategy small: one that
-    /// ends the game, else the one adding the fewest new positions to the strategy (none for
-    /// a position it already holds); with the position it leads to and its key.
+    /// ends the game; else one to a position the strategy holds already (it adds nothing);
+    /// else, where the defender wins, the fastest win (a strategy that ends, fewest new
+    /// positions among equally fast ones); else the drawing turn adding the fewest new
+    /// positions. With the position it leads to and its key.
     fn tables_defence(&self, pos: &Position, seen: &KeySet) -> Option<(Turn, Position, Key)> {
         let tables = self.tables.as_ref()?;
         tables.probe(pos)?;
-        let mut best: Option<(u64, Turn, Position, Key)> = None;
+        // (0 for a win of the defender, else 1; the attacker's distance to its loss; new
+        // positions), the smallest wins.
+        let mut best: Option<((u8, u16, u64), Turn, Position, Key)> = None;
         for turn in pos.legal_turns() {
             let child = pos.play_unchecked(&turn);
             let key = self.keyer.key(&child);
@@ -297,13 +310,22 @@ impl Dfpn {
                 }
                 continue;
             }
-            if tables.probe(&child)?.wdl == Value::Win {
+            let probe = tables.probe(&child)?;
+            if probe.wdl == Value::Win {
                 continue;
             }
             // No reply here ends the game: the tables rate the child not won for the attacker.
             let cost = self.new_replies(&child, key, |k| seen.contains(k));
-            if best.as_ref().is_none_or(|b| cost < b.0) {
-                best = Some((cost, turn, child, key));
+            if cost == 0 {
+                return Some((turn, child, key));
+            }
+            let rank = if probe.wdl == Value::Loss {
+                (0, probe.distance, cost)
+            } else {
+                (1, 0, cost)
+            };
+            if best.as_ref().is_none_or(|b| rank < b.0) {
+                best = Some((rank, turn, child, key));
             }
         }
         best.map(|(_, turn, child, key)| (turn, child, key))
@@ -469,6 +491,16 @@ impl Dfpn {
                     dep: d as u16,
                     len: 0,
                 },
+                // A position of the closed set being built: kept from the attacker's win by
+                // the set itself, which only grows while it is built (so a disproof relying
+                // on it stays one until then: see `context_stored`).
+                None if !self.context.is_empty() && self.context.contains(&k) => Child {
+                    key: k,
+                    pn: INF,
+                    dn: 0,
+                    dep: CLEAN,
+                    len: 0,
+                },
                 None => self.leaf(&child, k),
             };
             kids.push((c, child));
@@ -513,7 +545,11 @@ impl Dfpn {
         let work = self.expanded - work0;
         // Path-dependent disproofs stay out of the table.
         if !(out.dn == 0 && out.dep < depth) {
-            let mut e = self.table.get(&key).unwrap_or(Entry {
+            let before = self.table.get(&key);
+            if out.dn == 0 && !self.context.is_empty() && before.is_none_or(|e| e.dn != 0) {
+                self.context_stored.insert(key);
+            }
+            let mut e = before.unwrap_or(Entry {
                 pn: out.pn,
                 dn: out.dn,
                 work: 0,
@@ -856,9 +892,13 @@ impl Dfpn {
     /// (`win-or-draw` when the defender is to move at the root, else `draw-or-loss`).
     /// `Ok(None)` when the root is not disproved. At each of the defender's positions the
     /// strategy takes a turn to a child disproved in the table; a child whose disproof relied
-    /// on the path (kept out of the table) or was dropped is searched again on its own, which
-    /// stores a path-independent disproof. Cycles stay in the set: a closed strategy may
-    /// repeat positions.
+    /// on the path (kept out of the table) or was dropped is searched again, with every
+    /// position already in the set taken as disproved: a reply that returns into the set keeps
+    /// the attacker from winning there as a repetition did on the search's path (the set is
+    /// closed, so the attacker can never leave it). Cycles stay in the set: a closed strategy
+    /// may repeat positions. The disproofs those searches enter in the table (which may rely
+    /// on the set) are taken out again at the end, so the table stays one a later run may
+    /// use.
     ///
     /// # Errors
     ///
@@ -870,6 +910,19 @@ impl Dfpn {
         if self.settled(&root, key).is_none_or(|(_, dn, _)| dn != 0) {
             return Ok(None);
         }
+        self.context = KeySet::default();
+        let out = self.closed_set(root, key);
+        self.context = KeySet::default();
+        let stored = std::mem::take(&mut self.context_stored);
+        if !stored.is_empty() {
+            self.table.retain(|k, _| !stored.contains(k));
+        }
+        Certificate::from_closed(&self.root, self.attacker.other(), out?).map(Some)
+    }
+
+    /// The walk of [`Dfpn::disproof_certificate`]: every position put on its stack is in
+    /// `self.context`.
+    fn closed_set(&mut self, root: Position, key: Key) -> Result<Vec<(Position, Turn)>, SolveError> {
         let budget = Budget::default();
         let mut sink = |_: Progress| {};
         let mut run = Run {
@@ -882,10 +935,10 @@ impl Dfpn {
         let defender = self.attacker.other();
         let mut out: Vec<(Position, Turn)> = Vec::new();
         let mut seen = KeySet::default();
-        // Every position put on the stack: where the tables leave a choice, a turn to one of
-        // them adds nothing to the set.
-        let mut queued = KeySet::default();
-        queued.insert(key);
+        // Positions a search has shown disproved (given the set as it was then: the set only
+        // grows, so they stay disproved).
+        let mut shown = KeySet::default();
+        self.context.insert(key);
         let mut stack: Vec<(Position, Key)> = vec![(root, key)];
         while let Some((pos, key)) = stack.pop() {
             if !seen.insert(key) {
@@ -899,31 +952,46 @@ impl Dfpn {
                 }
                 continue;
             }
-            if !self.disproved(&mut run, &pos, key)? {
+            if !shown.contains(&key) && !self.disproved(&mut run, &pos, key)? {
                 return Err(SolveError::Internal("a position of the disproof is proved"));
             }
             let turns: Vec<Turn> = pos.legal_turns().iter().copied().collect();
             if pos.side_to_move() == defender {
                 // The endgame tables' best turn where they cover the position; else a turn
-                // that wins at once, a child disproved in the table, else the first child that
-                // a search of its own disproves.
-                let mut chosen = self.tables_defence(&pos, &queued);
+                // that wins at once, a child in the set or disproved in the table, else the
+                // first child that a search of its own disproves.
+                let mut chosen = self.tables_defence(&pos, &self.context);
                 for &t in turns.iter().filter(|_| chosen.is_none()) {
                     let child = pos.play_unchecked(&t);
                     let k = self.keyer.key(&child);
                     let ends_well = child
                         .outcome()
                         .is_some_and(|o| o.winner != Some(self.attacker));
-                    if ends_well || self.table.get(&k).is_some_and(|e| e.dn == 0) {
+                    if ends_well
+                        || self.context.contains(&k)
+                        || self.table.get(&k).is_some_and(|e| e.dn == 0)
+                    {
                         chosen = Some((t, child, k));
                         break;
                     }
                 }
                 if chosen.is_none() {
-                    for &t in &turns {
-                        let child = pos.play_unchecked(&t);
-                        let k = self.keyer.key(&child);
-                        if child.outcome().is_none() && self.disproved(&mut run, &child, k)? {
+                    // The children the table finds closest to disproved first (their disproof
+                    // numbers), so that a search runs to the end on a child that is likely
+                    // disproved rather than on one the attacker wins.
+                    let mut open: Vec<(u32, Turn, Position, Key)> = turns
+                        .iter()
+                        .map(|&t| (t, pos.play_unchecked(&t)))
+                        .filter(|(_, child)| child.outcome().is_none())
+                        .map(|(t, child)| {
+                            let k = self.keyer.key(&child);
+                            (self.leaf(&child, k).dn, t, child, k)
+                        })
+                        .collect();
+                    open.sort_by_key(|c| c.0);
+                    for (_, t, child, k) in open {
+                        if self.disproved(&mut run, &child, k)? {
+                            shown.insert(k);
                             chosen = Some((t, child, k));
                             break;
                         }
@@ -933,18 +1001,18 @@ impl Dfpn {
                     "a disproved position has no disproved child",
                 ))?;
                 out.push((pos, t));
-                queued.insert(k);
+                self.context.insert(k);
                 stack.push((child, k));
             } else {
                 for t in turns {
                     let child = pos.play_unchecked(&t);
                     let k = self.keyer.key(&child);
-                    queued.insert(k);
+                    self.context.insert(k);
                     stack.push((child, k));
                 }
             }
         }
-        Certificate::from_closed(&self.root, defender, out).map(Some)
+        Ok(out)
     }
 
     /// Whether a position is disproved, searching it on its own (an empty path, so that the
