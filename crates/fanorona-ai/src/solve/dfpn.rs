@@ -291,16 +291,19 @@ impl Dfpn {
 
     /// At a position the endgame tables cover and rate not won for the attacker (the
     /// defender to move), the defender's turn that keeps a closed strategy small: one that
-    /// ends the game; else one to a position the strategy holds already (it adds nothing);
-    /// else, where the defender wins, the fastest win (a strategy that ends, fewest new
-    /// positions among equally fast ones); else the drawing turn adding the fewest new
-    /// positions. With the position it leads to and its key.
+    /// ends the game; else the one adding the fewest new positions to the strategy (none for
+    /// a position it holds already), and among those a win of the defender before a draw, the
+    /// fastest win first. With the position it leads to and its key.
+    ///
+    /// (Measured on the disproof of White's win on 5x5 with its 6-stone tables: 23,739
+    /// positions, against 37,549 choosing the fastest win first and 55,801 choosing by the
+    /// new positions alone; on 5x7 with its 7-stone tables 3,568,674 against 6,465,081.)
     fn tables_defence(&self, pos: &Position, seen: &KeySet) -> Option<(Turn, Position, Key)> {
         let tables = self.tables.as_ref()?;
         tables.probe(pos)?;
-        // (0 for a win of the defender, else 1; the attacker's distance to its loss; new
-        // positions), the smallest wins.
-        let mut best: Option<((u8, u16, u64), Turn, Position, Key)> = None;
+        // (new positions, 0 for a win of the defender else 1, the attacker's distance to its
+        // loss): the smallest is taken.
+        let mut best: Option<((u64, bool, u16), Turn, Position, Key)> = None;
         for turn in pos.legal_turns() {
             let child = pos.play_unchecked(&turn);
             let key = self.keyer.key(&child);
@@ -316,13 +319,10 @@ impl Dfpn {
             }
             // No reply here ends the game: the tables rate the child not won for the attacker.
             let cost = self.new_replies(&child, key, |k| seen.contains(k));
-            if cost == 0 {
-                return Some((turn, child, key));
-            }
             let rank = if probe.wdl == Value::Loss {
-                (0, probe.distance, cost)
+                (cost, false, probe.distance)
             } else {
-                (1, 0, cost)
+                (cost, true, 0)
             };
             if best.as_ref().is_none_or(|b| rank < b.0) {
                 best = Some((rank, turn, child, key));
