@@ -647,9 +647,9 @@ impl std::error::Error for JoinError {
 /// use std::path::Path;
 ///
 /// let report = certificate::join_bounds(
-///     Path::new("5x7.cert"),
+///     Path::new("5x7-black.cert"),
 ///     Path::new("5x7-white.cert"),
-///     Path::new("5x7-draw.cert"),
+///     Path::new("5x7.cert"),
 ///     &Limits::default(),
 /// )?;
 /// assert_eq!(report.value, "draw");

@@ -301,9 +301,10 @@ impl Dfpn {
     fn tables_defence(&self, pos: &Position, seen: &KeySet) -> Option<(Turn, Position, Key)> {
         let tables = self.tables.as_ref()?;
         tables.probe(pos)?;
-        // (new positions, 0 for a win of the defender else 1, the attacker's distance to its
+        // (new positions, false for a win of the defender, the attacker's distance to its
         // loss): the smallest is taken.
-        let mut best: Option<((u64, bool, u16), Turn, Position, Key)> = None;
+        type Rank = (u64, bool, u16);
+        let mut best: Option<(Rank, Turn, Position, Key)> = None;
         for turn in pos.legal_turns() {
             let child = pos.play_unchecked(&turn);
             let key = self.keyer.key(&child);
@@ -922,7 +923,11 @@ impl Dfpn {
 
     /// The walk of [`Dfpn::disproof_certificate`]: every position put on its stack is in
     /// `self.context`.
-    fn closed_set(&mut self, root: Position, key: Key) -> Result<Vec<(Position, Turn)>, SolveError> {
+    fn closed_set(
+        &mut self,
+        root: Position,
+        key: Key,
+    ) -> Result<Vec<(Position, Turn)>, SolveError> {
         let budget = Budget::default();
         let mut sink = |_: Progress| {};
         let mut run = Run {

@@ -22,7 +22,7 @@ use serde_json::json;
 ///   fanorona solve --board 3x5 --certificate 3x5.cert
 ///   fanorona verify-proof 3x5.cert
 ///   fanorona verify-proof 5x5.cert --json
-///   fanorona verify-proof 5x7.cert --join 5x7-white.cert --out 5x7-draw.cert
+///   fanorona verify-proof 5x7-black.cert --join 5x7-white.cert --out 5x7.cert
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct VerifyProofArgs {
