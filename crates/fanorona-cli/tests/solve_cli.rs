@@ -500,3 +500,56 @@ fn two_bounds_join_into_a_draw() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn compressed_certificates_are_checked_as_they_are() {
+    let dir = std::env::temp_dir().join(format!("fanorona-zst-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plain = dir.join("3x5.cert");
+    let out = fanorona(&[
+        "solve",
+        "--board",
+        "3x5",
+        "--certificate",
+        plain.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read(&plain).unwrap();
+    let packed = ruzstd::encoding::compress_to_vec(
+        text.as_slice(),
+        ruzstd::encoding::CompressionLevel::Fastest,
+    );
+    let zst = dir.join("3x5.cert.zst");
+    std::fs::write(&zst, &packed).unwrap();
+    let out = fanorona(&["verify-proof", zst.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout(&out).contains("valid: 3x5 BBBBB/BW1BW/WWWWW w is a win"),
+        "{}",
+        stdout(&out)
+    );
+    // The same verdict as the plain file, byte counts of the text included.
+    let out = fanorona(&["verify-proof", zst.to_str().unwrap(), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["bytes"], text.len() as u64);
+    // Cut short: not a valid stream, exit 2. Larger than --max-memory: refused, exit 2.
+    std::fs::write(&zst, &packed[..packed.len() / 2]).unwrap();
+    let out = fanorona(&["verify-proof", zst.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("3x5.cert.zst"), "{err}");
+    std::fs::write(&zst, &packed).unwrap();
+    let out = fanorona(&["verify-proof", zst.to_str().unwrap(), "--max-memory", "100"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("more than --max-memory"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
