@@ -3,7 +3,7 @@
 #[allow(dead_code, reason = "each test binary uses part of the helpers")]
 mod common;
 
-use common::{fanorona, stdout};
+use common::{Dir, fanorona, ok, stderr, stdout};
 
 #[test]
 fn solves_three_by_three_with_both_methods() {
@@ -415,141 +415,93 @@ fn two_bounds_join_into_a_draw() {
     // A drawn 3x3 position (retrograde analysis says so, independently of the bound searches).
     let fen = "3/BB1/W1W w";
     let out = fanorona(&["solve", "--fen", fen, "--method", "retro"]);
-    assert!(
-        stdout(&out).contains("draw for White to move"),
-        "{}",
-        stdout(&out)
-    );
-    let dir = std::env::temp_dir().join(format!("fanorona-join-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    assert!(ok(&out).contains("draw for White to move"));
+    let dir = Dir::new();
+    let p = |name: &str| dir.path(name);
     for (side, name, claim) in [
         ("black", "wd.cert", "win-or-draw"),
         ("white", "dl.cert", "draw-or-loss"),
     ] {
-        let out = fanorona(&[
+        ok(&fanorona(&[
             "solve",
             "--fen",
             fen,
             "--prove",
             side,
             "--certificate",
-            &path(name),
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let out = fanorona(&["verify-proof", &path(name)]);
-        assert!(
-            stdout(&out).contains(&format!("is a {claim}")),
-            "{}",
-            stdout(&out)
-        );
+            &p(name),
+        ]));
+        let says = ok(&fanorona(&["verify-proof", &p(name)]));
+        assert!(says.contains(&format!("is a {claim}")), "{says}");
     }
-    let out = fanorona(&[
-        "verify-proof",
-        &path("dl.cert"),
-        "--join",
-        &path("wd.cert"),
-        "--out",
-        &path("draw.cert"),
-    ]);
+    let join = |a: &str, b: &str, out: &str| {
+        fanorona(&["verify-proof", &p(a), "--join", &p(b), "--out", &p(out)])
+    };
+    let says = ok(&join("dl.cert", "wd.cert", "draw.cert"));
     assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        says.contains("written and valid: 3x3 3/BB1/W1W w is a draw"),
+        "{says}"
     );
-    assert!(
-        stdout(&out).contains("written and valid: 3x3 3/BB1/W1W w is a draw"),
-        "{}",
-        stdout(&out)
-    );
-    let out = fanorona(&["verify-proof", &path("draw.cert"), "--json"]);
-    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&fanorona(&["verify-proof", &p("draw.cert"), "--json"]))).unwrap();
     assert_eq!(json["value"], "draw");
     assert_eq!(json["strategies"].as_array().unwrap().len(), 2);
     // Two halves of the same kind make no draw: exit 1, nothing written.
-    let out = fanorona(&[
-        "verify-proof",
-        &path("wd.cert"),
-        "--join",
-        &path("wd.cert"),
-        "--out",
-        &path("x.cert"),
-    ]);
+    let out = join("wd.cert", "wd.cert", "x.cert");
     assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("win-or-draw and the other draw-or-loss"),
-        "{err}"
+        stderr(&out).contains("win-or-draw and the other draw-or-loss"),
+        "{}",
+        stderr(&out)
     );
-    assert!(!dir.join("x.cert").exists());
+    assert!(!dir.0.join("x.cert").exists());
     // A missing file: exit 2. `--join` without `--out` is a usage error.
-    let out = fanorona(&[
-        "verify-proof",
-        &path("none.cert"),
-        "--join",
-        &path("wd.cert"),
-        "--out",
-        &path("x.cert"),
-    ]);
+    assert_eq!(
+        join("none.cert", "wd.cert", "x.cert").status.code(),
+        Some(2)
+    );
+    let out = fanorona(&["verify-proof", &p("wd.cert"), "--join", &p("dl.cert")]);
     assert_eq!(out.status.code(), Some(2));
-    let out = fanorona(&["verify-proof", &path("wd.cert"), "--join", &path("dl.cert")]);
-    assert_eq!(out.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn compressed_certificates_are_checked_as_they_are() {
-    let dir = std::env::temp_dir().join(format!("fanorona-zst-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let plain = dir.join("3x5.cert");
-    let out = fanorona(&[
+    let dir = Dir::new();
+    let plain = dir.path("3x5.cert");
+    ok(&fanorona(&[
         "solve",
         "--board",
         "3x5",
         "--certificate",
-        plain.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        &plain,
+    ]));
     let text = std::fs::read(&plain).unwrap();
     let packed = ruzstd::encoding::compress_to_vec(
         text.as_slice(),
         ruzstd::encoding::CompressionLevel::Fastest,
     );
-    let zst = dir.join("3x5.cert.zst");
+    let zst = dir.path("3x5.cert.zst");
     std::fs::write(&zst, &packed).unwrap();
-    let out = fanorona(&["verify-proof", zst.to_str().unwrap()]);
+    let says = ok(&fanorona(&["verify-proof", &zst]));
     assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        stdout(&out).contains("valid: 3x5 BBBBB/BW1BW/WWWWW w is a win"),
-        "{}",
-        stdout(&out)
+        says.contains("valid: 3x5 BBBBB/BW1BW/WWWWW w is a win"),
+        "{says}"
     );
     // The same verdict as the plain file, byte counts of the text included.
-    let out = fanorona(&["verify-proof", zst.to_str().unwrap(), "--json"]);
-    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&fanorona(&["verify-proof", &zst, "--json"]))).unwrap();
     assert_eq!(json["bytes"], text.len() as u64);
     // Cut short: not a valid stream, exit 2. Larger than --max-memory: refused, exit 2.
     std::fs::write(&zst, &packed[..packed.len() / 2]).unwrap();
-    let out = fanorona(&["verify-proof", zst.to_str().unwrap()]);
+    let out = fanorona(&["verify-proof", &zst]);
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("3x5.cert.zst"), "{err}");
+    assert!(stderr(&out).contains("3x5.cert.zst"), "{}", stderr(&out));
     std::fs::write(&zst, &packed).unwrap();
-    let out = fanorona(&["verify-proof", zst.to_str().unwrap(), "--max-memory", "100"]);
+    let out = fanorona(&["verify-proof", &zst, "--max-memory", "100"]);
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("more than --max-memory"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        stderr(&out).contains("more than --max-memory"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -40,6 +40,12 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).expect("UTF-8 output")
 }
 
+/// Standard output of a run that must succeed (the test fails with its standard error if not).
+pub fn ok(out: &Output) -> String {
+    assert!(out.status.success(), "{}", stderr(out));
+    stdout(out)
+}
+
 static NEXT: AtomicUsize = AtomicUsize::new(0);
 
 /// A fresh folder, removed when dropped.
