@@ -153,6 +153,35 @@ pub fn run_with_network(
     bench(BenchEngine::Current, searcher, limits, progress)
 }
 
+/// As [`run_with`] for this engine with `threads` search threads (Lazy SMP,
+/// [`Searcher::set_threads`]) and its default evaluation: the time to a fixed depth with one
+/// thread against several shows what the helper threads add (their nodes count in
+/// [`PositionReport::nodes`]). Under a node limit the threads share it, each about
+/// `nodes / threads`. Unlike one thread, several give node counts and times that change
+/// from run to run (the threads race), so compare medians of repeated runs.
+///
+/// ```
+/// use fanorona_ai::{Limits, bench};
+///
+/// let one = bench::run_with_threads(1, &Limits::depth(3), |_, _| {});
+/// let two = bench::run_with_threads(2, &Limits::depth(3), |_, _| {});
+/// assert_eq!(one.nodes, bench::run(3, |_, _| {}).nodes);
+/// assert!(two.positions.iter().all(|p| p.depth == 3));
+/// ```
+///
+/// # Panics
+///
+/// Never for the built-in positions (they are valid and not finished).
+pub fn run_with_threads(
+    threads: usize,
+    limits: &Limits,
+    progress: impl FnMut(usize, &PositionReport),
+) -> Report {
+    let mut searcher = Searcher::new(HASH_MB);
+    searcher.set_threads(threads);
+    bench(BenchEngine::Current, searcher, limits, progress)
+}
+
 fn bench(
     engine: BenchEngine,
     mut searcher: Searcher,

@@ -254,3 +254,35 @@ fn bench_and_analyse_switch_the_evaluation() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot load the network"));
 }
+
+#[test]
+fn bench_with_threads_reaches_the_depth_and_refuses_what_it_cannot_do() {
+    // Two threads: every position to the depth asked, the helpers' nodes counted, the thread
+    // count in the JSON.
+    let out = fanorona(&["bench", "--depth", "4", "--threads", "2", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["threads"], 2);
+    for p in v["positions"].as_array().unwrap() {
+        assert_eq!(p["depth"], 4, "{p}");
+    }
+    // One thread is the plain benchmark.
+    let one = fanorona(&["bench", "--depth", "3", "--threads", "1", "--json"]);
+    let plain = fanorona(&["bench", "--depth", "3", "--json"]);
+    let (a, b): (serde_json::Value, serde_json::Value) = (
+        serde_json::from_str(&stdout(&one)).unwrap(),
+        serde_json::from_str(&stdout(&plain)).unwrap(),
+    );
+    assert_eq!(a["nodes"], b["nodes"]);
+    // The frozen engine has no threads; a chosen evaluation is for one thread.
+    let out = fanorona(&["bench", "--engine", "v0", "--threads", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = fanorona(&["bench", "--threads", "2", "--no-nnue"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = fanorona(&["bench", "--threads", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+}

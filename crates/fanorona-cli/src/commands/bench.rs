@@ -21,7 +21,10 @@ use crate::progress;
 /// --movetime instead of a depth, each position is searched within that budget and the depth
 /// it completed is printed (how deep an engine gets on the same budget), and the last line gives
 /// the median depth and the range (a position with a single legal turn is answered at once, at
-/// depth 1); --engine v0 runs the frozen v0.1.0 engine instead of this one.
+/// depth 1); --engine v0 runs the frozen v0.1.0 engine instead of this one. --threads N
+/// searches with N threads (Lazy SMP, the default evaluation): time to a fixed depth against
+/// one thread shows what the helper threads add; with several threads the nodes and times
+/// change from run to run, so compare repeated runs.
 ///
 /// Examples:
 ///   fanorona bench
@@ -29,6 +32,7 @@ use crate::progress;
 ///   fanorona bench --engine v0 --depth 6
 ///   fanorona bench --movetime 200
 ///   fanorona bench --depth 6 --eval-file net.nnue
+///   fanorona bench --depth 11 --threads 2
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct BenchArgs {
@@ -44,6 +48,10 @@ pub struct BenchArgs {
     /// The engine to run: this one, or the frozen v0.1.0 engine.
     #[arg(long, value_enum, default_value_t = Engine::Current)]
     pub engine: Engine,
+    /// Search threads of this engine (Lazy SMP; default 1), with its default evaluation.
+    #[arg(long, default_value_t = 1,
+          value_parser = ranged::<usize>(1..=fanorona_ai::params::MAX_THREADS as u64))]
+    pub threads: usize,
     #[command(flatten)]
     pub eval: EvalArgs,
     /// Print the result as JSON.
@@ -81,12 +89,22 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
             "--engine v0 has its own evaluation: --eval-file, --nnue and --no-nnue are for this engine"
         );
     }
+    if args.threads > 1 && engine == BenchEngine::Baseline {
+        anyhow::bail!("--engine v0 searches with one thread: --threads is for this engine");
+    }
+    if args.threads > 1 && network.is_some() {
+        anyhow::bail!(
+            "--threads runs this engine with its default evaluation: leave out --eval-file, \
+             --nnue and --no-nnue"
+        );
+    }
     let step = |_: usize, p: &bench::PositionReport| {
         bar.set_message(p.fen.to_owned());
         bar.inc(1);
     };
     let report = match network {
         Some(net) => bench::run_with_network(net, &limits, step),
+        None if args.threads > 1 => bench::run_with_threads(args.threads, &limits, step),
         None => bench::run_with(engine, &limits, step),
     };
     bar.finish_and_clear();
@@ -112,6 +130,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
                 "nodes": report.nodes,
                 "nps": report.nps(),
                 "ms": report.time.as_millis() as u64,
+                "threads": args.threads,
                 "positions": positions,
             })
         )?;
