@@ -456,9 +456,18 @@ fn two_bounds_join_into_a_draw() {
     );
     assert!(!dir.0.join("x.cert").exists());
     // A missing file: exit 2. `--join` without `--out` is a usage error.
-    assert_eq!(
-        join("none.cert", "wd.cert", "x.cert").status.code(),
-        Some(2)
+    let out = join("none.cert", "wd.cert", "x.cert");
+    assert_eq!(out.status.code(), Some(2));
+    // Said as the plain check says it: not a verdict on a certificate.
+    assert!(
+        stderr(&out).contains("error: cannot open"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        !stderr(&out).contains("invalid certificate"),
+        "{}",
+        stderr(&out)
     );
     let out = fanorona(&["verify-proof", &p("wd.cert"), "--join", &p("dl.cert")]);
     assert_eq!(out.status.code(), Some(2));

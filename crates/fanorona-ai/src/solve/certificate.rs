@@ -310,11 +310,7 @@ impl Certificate {
     ///
     /// Any error of `out`.
     pub fn write_to<W: Write>(&self, out: W) -> io::Result<u64> {
-        let mut w = HashingWriter {
-            inner: io::BufWriter::new(out),
-            hash: FNV_OFFSET,
-            bytes: 0,
-        };
+        let mut w = HashingWriter::new(io::BufWriter::new(out));
         let size = self.start.size();
         writeln!(w, "{MAGIC}")?;
         writeln!(w, "board {size}")?;
@@ -338,11 +334,7 @@ impl Certificate {
                 )?;
             }
         }
-        let hash = w.hash;
-        let mut inner = w.inner;
-        writeln!(inner, "end {hash:016x}")?;
-        inner.flush()?;
-        Ok(w.bytes + 21)
+        w.finish()
     }
 
     /// Writes the certificate to `path` atomically: into a temporary file beside it, renamed
@@ -352,13 +344,7 @@ impl Certificate {
     ///
     /// Any error creating, writing or renaming the file (the temporary file is removed).
     pub fn save(&self, path: &Path) -> io::Result<u64> {
-        let name = path
-            .file_name()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
-        let mut tmp_name = std::ffi::OsString::from(".");
-        tmp_name.push(name);
-        tmp_name.push(format!(".tmp-{}", std::process::id()));
-        let tmp = path.with_file_name(tmp_name);
+        let tmp = temporary_beside(path)?;
         let result = (|| {
             let file = std::fs::File::create(&tmp)?;
             let bytes = self.write_to(&file)?;
@@ -421,10 +407,42 @@ pub(crate) fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
     hash
 }
 
+/// The temporary file beside `path` that a certificate is written to before it is renamed
+/// into place: `.NAME.tmp-PID`.
+fn temporary_beside(path: &Path) -> io::Result<std::path::PathBuf> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".tmp-{}", std::process::id()));
+    Ok(path.with_file_name(tmp_name))
+}
+
+/// Writes a certificate's lines, hashing them for its `end` line.
 struct HashingWriter<W: Write> {
     inner: W,
     hash: u64,
     bytes: u64,
+}
+
+impl<W: Write> HashingWriter<W> {
+    fn new(inner: W) -> Self {
+        HashingWriter {
+            inner,
+            hash: FNV_OFFSET,
+            bytes: 0,
+        }
+    }
+
+    /// Writes the `end` line with the checksum of everything before it and flushes; returns
+    /// the bytes written, the `end` line's included.
+    fn finish(mut self) -> io::Result<u64> {
+        let hash = self.hash;
+        writeln!(self.inner, "end {hash:016x}")?;
+        self.inner.flush()?;
+        Ok(self.bytes + 21)
+    }
 }
 
 impl<W: Write> Write for HashingWriter<W> {
@@ -692,24 +710,11 @@ pub fn join_bounds(
         file: out.to_path_buf(),
         error,
     };
-    let name = out.file_name().ok_or_else(|| {
-        io_err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "the path names no file",
-        ))
-    })?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".tmp-{}", std::process::id()));
-    let tmp = out.with_file_name(tmp_name);
+    let tmp = temporary_beside(out).map_err(io_err)?;
     let result = (|| {
         let write = || -> io::Result<()> {
             let file = std::fs::File::create(&tmp)?;
-            let mut w = HashingWriter {
-                inner: io::BufWriter::new(&file),
-                hash: FNV_OFFSET,
-                bytes: 0,
-            };
+            let mut w = HashingWriter::new(io::BufWriter::new(&file));
             for line in &ha[..4] {
                 writeln!(w, "{line}")?;
             }
@@ -717,11 +722,7 @@ pub fn join_bounds(
             for part in [&sa, &sb] {
                 w.write_all(part)?;
             }
-            let hash = w.hash;
-            let mut inner = w.inner;
-            writeln!(inner, "end {hash:016x}")?;
-            inner.flush()?;
-            drop(inner);
+            w.finish()?;
             file.sync_all()
         };
         write().map_err(io_err)?;

@@ -129,19 +129,8 @@ pub fn run(args: &VerifyProofArgs) -> Result<ExitCode> {
                         "seconds": seconds,
                     })
                 )?;
-            } else if e.kind == verify::ErrorKind::Io {
-                // Not a verdict on the certificate: the file could not be read.
-                let why = crate::output::without_os_error(&e.message);
-                if why.starts_with("cannot open ") {
-                    errln!("error: {why}");
-                } else {
-                    errln!("error: cannot read {file}: {why}");
-                }
             } else {
-                match e.line {
-                    Some(l) => errln!("{file}:{l}: invalid certificate: {}", e.message),
-                    None => errln!("{file}: invalid certificate: {}", e.message),
-                }
+                errln!("{}", rejection(&file, &e));
             }
             Ok(if e.kind == verify::ErrorKind::Io {
                 ExitCode::from(2)
@@ -205,26 +194,44 @@ fn join(
                 }
                 _ => 1,
             };
-            let message = match &e {
+            let line = match &e {
                 certificate::JoinError::Invalid { file, error } => {
-                    let f = crate::output::shown_path(file);
-                    match error.line {
-                        Some(l) => format!("{f}:{l}: invalid certificate: {}", error.message),
-                        None => format!("{f}: invalid certificate: {}", error.message),
-                    }
+                    rejection(&crate::output::shown_path(file), error)
                 }
-                other => crate::output::without_os_error(&other.to_string()),
+                other => format!(
+                    "error: {}",
+                    crate::output::without_os_error(&other.to_string())
+                ),
             };
             if args.json {
+                let message = line.strip_prefix("error: ").unwrap_or(&line);
                 writeln!(
                     stdout,
                     "{}",
                     json!({"file": shown, "valid": false, "error": message, "seconds": seconds})
                 )?;
             } else {
-                errln!("error: {message}");
+                errln!("{line}");
             }
             Ok(ExitCode::from(code))
+        }
+    }
+}
+
+/// The line a certificate the checker rejected gets on standard error: a file that could not
+/// be read is an error (not a verdict on the certificate), anything else is located.
+fn rejection(file: &str, e: &verify::VerifyError) -> String {
+    if e.kind == verify::ErrorKind::Io {
+        let why = crate::output::without_os_error(&e.message);
+        if why.starts_with("cannot open ") {
+            format!("error: {why}")
+        } else {
+            format!("error: cannot read {file}: {why}")
+        }
+    } else {
+        match e.line {
+            Some(l) => format!("{file}:{l}: invalid certificate: {}", e.message),
+            None => format!("{file}: invalid certificate: {}", e.message),
         }
     }
 }
@@ -235,7 +242,7 @@ const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
 /// The text of a Zstandard-compressed certificate, decompressed in memory (at most `max`
 /// bytes); `None` for any other file, which the checker reads itself.
 fn decompressed(file: &Path, max: u64) -> std::result::Result<Option<Vec<u8>>, String> {
-    use std::io::Read;
+    use std::io::{Read, Seek};
     // Only a regular file is opened here: the checker refuses anything else with its own words.
     if !std::fs::metadata(file).is_ok_and(|m| m.is_file()) {
         return Ok(None);
@@ -247,8 +254,8 @@ fn decompressed(file: &Path, max: u64) -> std::result::Result<Option<Vec<u8>>, S
     if f.read_exact(&mut magic).is_err() || magic != ZSTD_MAGIC {
         return Ok(None);
     }
-    let f =
-        std::fs::File::open(file).map_err(|e| crate::output::without_os_error(&e.to_string()))?;
+    f.rewind()
+        .map_err(|e| crate::output::without_os_error(&e.to_string()))?;
     let decoder = ruzstd::decoding::StreamingDecoder::new(std::io::BufReader::new(f))
         .map_err(|e| format!("not a valid Zstandard stream: {e}"))?;
     let mut text = Vec::new();
