@@ -188,7 +188,8 @@ impl Engine {
         self.lock().set_tablebase(tables);
     }
 
-    /// Sets the network of the standard board (see [`Searcher::set_network`]).
+    /// Sets the network of its board and game, or with `None` removes every network (see
+    /// [`Searcher::set_network`]).
     pub fn set_network(&self, network: Option<Arc<crate::nnue::Network>>) {
         self.lock().set_network(network);
     }

@@ -190,7 +190,8 @@ pub fn seconds(text: &str) -> Result<f64, String> {
 /// The evaluation a search uses: `--eval-file`, `--nnue`, `--no-nnue`.
 #[derive(Args, Debug, Clone)]
 pub struct EvalArgs {
-    /// Evaluate the standard board with the NNUE network in FILE (docs/nnue.md).
+    /// Evaluate the positions of its board and game with the NNUE network in FILE
+    /// (docs/nnue.md); the others as without it.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["nnue", "no_nnue"])]
     pub eval_file: Option<String>,
     /// Evaluate the standard board with the network built into the engine.

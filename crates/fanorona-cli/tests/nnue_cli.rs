@@ -292,3 +292,145 @@ fn label_shards_together_hold_the_whole_run() {
     assert_eq!(records(&[&v1, &v2]), records(&[&v]));
     assert_eq!(records(&[&t]).len(), 8);
 }
+
+/// `nnue label --board 5x5` and `--rules game=vela`: the records of one board and game, in a
+/// data file whose header names them; `nnue train` makes that variant's network, and refuses
+/// data files of two variants together.
+#[test]
+fn other_boards_and_vela_get_their_own_data_and_networks() {
+    let dir = Dir::new();
+    // Fanoron-Dimy: White a1 c1 against Black e5 (bit 24), four quiet positions.
+    let dimy = dir.path("dimy.fgn");
+    std::fs::write(
+        &dimy,
+        "[Event \"dimy\"]\n[FEN \"4B/5/5/5/W1W2 w\"]\n[Result \"1-0\"]\n\n\
+         1. c1-d1 e5-d5 2. d1-e1 1-0\n",
+    )
+    .unwrap();
+    let data = dir.path("dimy.data");
+    // By default the standard game: the 5x5 game is skipped.
+    let v = json(&fanorona(&[
+        "nnue", "label", &dimy, "--out", &data, "--depth", "1", "--json",
+    ]));
+    assert_eq!(
+        (v["games"].as_u64(), v["skipped_other_rules"].as_u64()),
+        (Some(0), Some(1))
+    );
+    let v = json(&fanorona(&[
+        "nnue", "label", &dimy, "--board", "5x5", "--out", &data, "--depth", "1", "--json",
+    ]));
+    assert_eq!(v["variant"], "5x5");
+    assert_eq!(v["positions"], 4);
+    let bytes = std::fs::read(&data).unwrap();
+    // Version 2, records of 24 bytes, 5 ranks, 5 files, game 0 (capture).
+    let mut header = b"FANDATA\0".to_vec();
+    for x in [2u32, 24, 5, 5, 0] {
+        header.extend_from_slice(&x.to_le_bytes());
+    }
+    assert_eq!(&bytes[..28], header.as_slice());
+    assert_eq!(bytes.len(), 28 + 4 * 24);
+    // By hand: a1 c1 / e5 White, a1 d1 / e5 Black, a1 d1 / d5 White, a1 e1 / d5 Black.
+    let want = [
+        (0b101u64, 1u64 << 24, 0u8),
+        (0b1001, 1 << 24, 1),
+        (0b1001, 1 << 23, 0),
+        (0b10001, 1 << 23, 1),
+    ];
+    for (i, (white, black, side)) in want.into_iter().enumerate() {
+        let r = &bytes[28 + 24 * i..28 + 24 * (i + 1)];
+        assert_eq!(u64::from_le_bytes(r[0..8].try_into().unwrap()), white);
+        assert_eq!(u64::from_le_bytes(r[8..16].try_into().unwrap()), black);
+        assert_eq!(r[16], side, "record {i}");
+    }
+    let net = dir.path("dimy.nnue");
+    let v = json(&fanorona(&[
+        "nnue", "train", &data, "--out", &net, "--hidden", "4", "--epochs", "2", "--json",
+    ]));
+    assert_eq!(v["variant"], "5x5");
+    let bytes = std::fs::read(&net).unwrap();
+    // Version 1 (a capture-game network), 5x5, 50 inputs, 4 hidden units.
+    assert_eq!(&bytes[..8], b"FANNUE\x00\x01");
+    assert_eq!(
+        &bytes[8..24],
+        &[5, 0, 0, 0, 5, 0, 0, 0, 50, 0, 0, 0, 4, 0, 0, 0]
+    );
+    assert_eq!(bytes.len(), 36 + 2 * 53 * 4 + 4 + 8);
+    // The engine takes it for 5x5 games and keeps its own network for 5x9.
+    let out = fanorona(&[
+        "analyse",
+        "--board",
+        "5x5",
+        "--eval-file",
+        &net,
+        "--depth",
+        "2",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // Vela: White, the giver, only moves; Black takes one stone. Two quiet positions (the
+    // start, and White to move after Black's capture).
+    let vela = dir.path("vela.fgn");
+    std::fs::write(
+        &vela,
+        "[Variant \"Vela\"]\n[Result \"1/2-1/2\"]\n\n1. f2-e3 f3-f2A 1/2-1/2\n",
+    )
+    .unwrap();
+    let vdata = dir.path("vela.data");
+    let v = json(&fanorona(&[
+        "nnue",
+        "label",
+        &vela,
+        "--rules",
+        "game=vela",
+        "--out",
+        &vdata,
+        "--depth",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(v["variant"], "5x9 vela");
+    assert_eq!(v["positions"], 2);
+    let bytes = std::fs::read(&vdata).unwrap();
+    assert_eq!(&bytes[16..28], &[5, 0, 0, 0, 9, 0, 0, 0, 1, 0, 0, 0]);
+    let vnet = dir.path("vela.nnue");
+    json(&fanorona(&[
+        "nnue", "train", &vdata, "--out", &vnet, "--hidden", "4", "--epochs", "2", "--json",
+    ]));
+    let bytes = std::fs::read(&vnet).unwrap();
+    assert_eq!(&bytes[..8], b"FANNUE\x00\x02");
+    assert_eq!(&bytes[8..20], &[5, 0, 0, 0, 9, 0, 0, 0, 1, 0, 0, 0]);
+    // Two variants in one training run are refused, naming both files.
+    let out = fanorona(&[
+        "nnue",
+        "train",
+        &data,
+        "--valid",
+        &vdata,
+        "--out",
+        &dir.path("mixed.nnue"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("vela.data holds positions of 5x9 vela"),
+        "{err}"
+    );
+    assert!(err.contains("dimy.data of 5x5"), "{err}");
+    // Rules that no network is made for.
+    let out = fanorona(&[
+        "nnue",
+        "label",
+        &dimy,
+        "--rules",
+        "stuck=draws",
+        "--out",
+        &dir.path("x.data"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no networks are made for"),
+        "{}",
+        stderr(&out)
+    );
+}

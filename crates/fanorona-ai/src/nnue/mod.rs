@@ -1,8 +1,9 @@
-//! NNUE: an efficiently updatable neural network evaluation for the standard 5x9 board.
+//! NNUE: an efficiently updatable neural network evaluation, one network per [`Variant`]
+//! (board and game; the standard 5x9 board's network is embedded).
 //!
 //! A [`Network`] has one hidden layer per perspective (White's, and Black's on the board
-//! turned by 180 degrees) over 90 inputs: a stone of the perspective's side or of its
-//! opponent on each of the 45 points. The hidden sums (the *accumulators*) depend only on
+//! turned by 180 degrees) over twice the board's points as inputs (90 on 5x9): a stone of the
+//! perspective's side or of its opponent on each point. The hidden sums (the *accumulators*) depend only on
 //! the stones, so the search keeps them per ply and updates a position's from another's by the
 //! stones that differ, instead of summing all stones again. The file format is specified in
 //! [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md); the use in the search in [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md) (Evaluation). The training data
@@ -28,8 +29,10 @@
 pub mod data;
 mod network;
 pub mod train;
+mod variant;
 
-pub use network::{MAGIC, MAX_HIDDEN, Network, NetworkError};
+pub use network::{MAGIC, MAGIC_V2, MAX_HIDDEN, Network, NetworkError};
+pub use variant::{Variant, VariantError};
 
 use fanorona_core::Position;
 

@@ -5,23 +5,22 @@ use core::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use fanorona_core::{BoardSize, Color, Position};
+use fanorona_core::{Color, Position};
 
-/// The eight bytes that open every network file: `FANNUE`, then the format version 1 as
-/// the two bytes `0x00 0x01`.
+use super::variant::{MAX_POINTS, Variant, VariantError};
+
+/// The eight bytes that open a network file of format version 1 (a network of the capture
+/// game): `FANNUE`, then the version as the two bytes `0x00 0x01`.
 pub const MAGIC: [u8; 8] = *b"FANNUE\x00\x01";
-/// The board a network evaluates: 5 ranks of 9 points.
-const ROWS: u32 = 5;
-const COLS: u32 = 9;
-/// Points of the board.
-pub(crate) const POINTS: usize = 45;
-/// Input features of one perspective: a stone of the perspective's side or of its opponent
-/// on each point.
-pub(crate) const INPUTS: usize = 2 * POINTS;
+/// The eight bytes that open a network file of format version 2, whose header also names
+/// the game (written for Vela's networks; see [`Network::to_bytes`]).
+pub const MAGIC_V2: [u8; 8] = *b"FANNUE\x00\x02";
 /// The largest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 1024;
-/// Magic, rows, cols, inputs, hidden, QA, QB, S.
+/// Version 1: magic, rows, cols, inputs, hidden, QA, QB, S.
 const HEADER_LEN: usize = 8 + 4 * 4 + 3 * 4;
+/// Version 2: magic, rows, cols, game, inputs, hidden, QA, QB, S.
+const HEADER_LEN_V2: usize = HEADER_LEN + 4;
 /// The checksum at the end.
 const CHECKSUM_LEN: usize = 8;
 /// The accumulator lanes are processed in blocks of this many (two SSE2 registers of `i16`);
@@ -30,13 +29,15 @@ const BLOCK: usize = 16;
 /// The largest evaluation a network may give, in centi-stones (far below the win scores).
 pub(crate) const EVAL_LIMIT: i64 = 20_000;
 
-/// The size in bytes of a network file with `hidden` hidden units.
-const fn file_len(hidden: usize) -> usize {
-    HEADER_LEN + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4 + CHECKSUM_LEN
+/// The size in bytes of a network file with a header of `header` bytes, `inputs` inputs and
+/// `hidden` hidden units.
+const fn file_len(header: usize, inputs: usize, hidden: usize) -> usize {
+    header + 2 * (inputs * hidden + hidden + 2 * hidden) + 4 + CHECKSUM_LEN
 }
 
-/// The longest network file there can be (hidden layer of [`MAX_HIDDEN`]).
-pub(crate) const MAX_FILE_LEN: usize = file_len(MAX_HIDDEN);
+/// The longest network file there can be (version 2, the largest board, a hidden layer of
+/// [`MAX_HIDDEN`]).
+pub(crate) const MAX_FILE_LEN: usize = file_len(HEADER_LEN_V2, 2 * MAX_POINTS, MAX_HIDDEN);
 
 /// FNV-1a, 64 bits.
 pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
@@ -68,22 +69,29 @@ pub enum NetworkError {
     },
     /// The bytes do not start with `FANNUE`: not a network file.
     Magic,
-    /// A network file of another format version than 1.
+    /// A network file of another format version than 1 or 2.
     Version {
         /// The version found (bytes 7 and 8, big-endian).
         found: u16,
     },
-    /// A network for another board than 5x9.
+    /// A network for a board there is none of (or Vela on another board than 5x9).
     Board {
         /// Ranks declared.
         rows: u32,
         /// Files declared.
         cols: u32,
     },
-    /// An input count other than 90.
+    /// A network for a game without networks (Fanoron-Telo) or an unknown game code.
+    Game {
+        /// The code declared.
+        code: u32,
+    },
+    /// An input count other than twice the board's points.
     Inputs {
         /// The count declared.
         found: u32,
+        /// Twice the points of the board declared.
+        expected: u32,
     },
     /// A hidden layer size out of `1..=`[`MAX_HIDDEN`].
     Hidden {
@@ -131,12 +139,21 @@ impl fmt::Display for NetworkError {
             }
             NetworkError::Magic => f.write_str("not a network file (no FANNUE magic)"),
             NetworkError::Version { found } => {
-                write!(f, "network format version {found}, only version 1 is known")
+                write!(
+                    f,
+                    "network format version {found}, only versions 1 and 2 are known"
+                )
             }
             NetworkError::Board { rows, cols } => {
-                write!(f, "a network for the {rows}x{cols} board, not 5x9")
+                write!(
+                    f,
+                    "a network for a {rows}x{cols} board, which there is no network for"
+                )
             }
-            NetworkError::Inputs { found } => write!(f, "{found} inputs, expected 90"),
+            NetworkError::Game { code } => write!(f, "{}", VariantError::Game { code: *code }),
+            NetworkError::Inputs { found, expected } => {
+                write!(f, "{found} inputs, expected {expected}")
+            }
             NetworkError::Hidden { found } => {
                 write!(f, "{found} hidden units, expected 1 to {MAX_HIDDEN}")
             }
@@ -168,10 +185,11 @@ impl std::error::Error for NetworkError {
     }
 }
 
-/// An evaluation network for the standard 5x9 board: 90 inputs per perspective, one hidden
-/// layer of `H` clipped-ReLU units per perspective (the same weights for both), and one
-/// output from both halves, side to move first. All arithmetic is in integers, so an
-/// evaluation is exact and the same on every machine.
+/// An evaluation network for one [`Variant`] (the standard 5x9 board's is embedded): twice
+/// the board's points as inputs per perspective (90 on 5x9), one hidden layer of `H`
+/// clipped-ReLU units per perspective (the same weights for both), and one output from both
+/// halves, side to move first. All arithmetic is in integers, so an evaluation is exact and
+/// the same on every machine.
 ///
 /// # Examples
 ///
@@ -192,6 +210,7 @@ impl std::error::Error for NetworkError {
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
+    variant: Variant,
     hidden: usize,
     qa: i16,
     qb: i32,
@@ -217,6 +236,7 @@ pub struct Network {
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Network")
+            .field("variant", &self.variant)
             .field("hidden", &self.hidden)
             .field("qa", &self.qa)
             .field("qb", &self.qb)
@@ -259,8 +279,8 @@ impl Cursor<'_> {
 }
 
 impl Network {
-    /// Parses a network file's bytes, checking everything: magic, version, board, sizes,
-    /// quantization, length, checksum, and that no sum can overflow.
+    /// Parses a network file's bytes, checking everything: magic, version, board and game,
+    /// sizes, quantization, length, checksum, and that no sum can overflow.
     ///
     /// # Errors
     ///
@@ -277,25 +297,31 @@ impl Network {
         if bytes[..6] != MAGIC[..6] {
             return Err(NetworkError::Magic);
         }
-        if bytes[6..8] != MAGIC[6..8] {
-            return Err(NetworkError::Version {
-                found: u16::from_be_bytes([bytes[6], bytes[7]]),
-            });
-        }
-        if bytes.len() < HEADER_LEN {
+        let version = u16::from_be_bytes([bytes[6], bytes[7]]);
+        let header = match version {
+            1 => HEADER_LEN,
+            2 => HEADER_LEN_V2,
+            found => return Err(NetworkError::Version { found }),
+        };
+        if bytes.len() < header {
             return Err(NetworkError::Length {
-                expected: HEADER_LEN as u64,
+                expected: header as u64,
                 found,
             });
         }
         let mut c = Cursor { bytes, at: 8 };
         let (rows, cols) = (c.u32(), c.u32());
-        if (rows, cols) != (ROWS, COLS) {
-            return Err(NetworkError::Board { rows, cols });
-        }
+        let game = if version == 2 { c.u32() } else { 0 };
+        let variant = Variant::from_codes(rows, cols, game).map_err(|e| match e {
+            VariantError::Game { code } => NetworkError::Game { code },
+            _ => NetworkError::Board { rows, cols },
+        })?;
         let inputs = c.u32();
-        if inputs as usize != INPUTS {
-            return Err(NetworkError::Inputs { found: inputs });
+        if inputs as usize != variant.inputs() {
+            return Err(NetworkError::Inputs {
+                found: inputs,
+                expected: variant.inputs() as u32,
+            });
         }
         let hidden_raw = c.u32();
         let hidden = hidden_raw as usize;
@@ -306,7 +332,7 @@ impl Network {
         if qa <= 0 || qa > i32::from(i16::MAX) || qb <= 0 || scale <= 0 {
             return Err(NetworkError::Quantization { qa, qb, scale });
         }
-        let expected = file_len(hidden);
+        let expected = file_len(header, variant.inputs(), hidden);
         if bytes.len() != expected {
             return Err(NetworkError::Length {
                 expected: expected as u64,
@@ -319,11 +345,13 @@ impl Network {
         if stored != computed {
             return Err(NetworkError::Checksum { stored, computed });
         }
-        let w1 = c.i16s(INPUTS * hidden);
+        let w1 = c.i16s(variant.inputs() * hidden);
         let b1 = c.i16s(hidden);
         let w2 = c.i16s(2 * hidden);
         let b2 = c.i32();
-        let net = Network::with_padding(hidden, qa as i16, qb, scale, w1, b1, w2, b2, computed);
+        let net = Network::with_padding(
+            variant, hidden, qa as i16, qb, scale, w1, b1, w2, b2, computed,
+        );
         net.check_ranges()?;
         Ok(net)
     }
@@ -331,6 +359,7 @@ impl Network {
     /// The network with its padded copies for the inference.
     #[allow(clippy::too_many_arguments)]
     fn with_padding(
+        variant: Variant,
         hidden: usize,
         qa: i16,
         qb: i32,
@@ -353,6 +382,7 @@ impl Network {
         };
         let (pw1, pb1, pw2) = (pad(&w1), pad(&b1), pad(&w2));
         Network {
+            variant,
             hidden,
             qa,
             qb,
@@ -374,11 +404,12 @@ impl Network {
     /// (`|b2|` plus `QA` times every `|w2|`) an `i32`.
     fn check_ranges(&self) -> Result<(), NetworkError> {
         let h = self.hidden;
+        let points = self.variant.points();
         for j in 0..h {
             let mut bound = i64::from(self.b1[j]).abs();
-            for p in 0..POINTS {
+            for p in 0..points {
                 let own = i64::from(self.w1[p * h + j]).abs();
-                let other = i64::from(self.w1[(POINTS + p) * h + j]).abs();
+                let other = i64::from(self.w1[(points + p) * h + j]).abs();
                 bound += own.max(other);
             }
             if bound > i64::from(i16::MAX) {
@@ -457,12 +488,28 @@ impl Network {
         .clone()
     }
 
-    /// The file's bytes, as [`Network::from_bytes`] reads them.
+    /// The file's bytes, as [`Network::from_bytes`] reads them: format version 1 for a
+    /// network of the capture game (so that such a file reads as before), version 2, with the
+    /// game in the header, for Vela's.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(file_len(self.hidden));
-        out.extend_from_slice(&MAGIC);
-        for v in [ROWS, COLS, INPUTS as u32, self.hidden as u32] {
-            out.extend_from_slice(&v.to_le_bytes());
+        let v = self.variant;
+        let capture = v.game_code() == 0;
+        let header = if capture { HEADER_LEN } else { HEADER_LEN_V2 };
+        let mut out = Vec::with_capacity(file_len(header, v.inputs(), self.hidden));
+        out.extend_from_slice(if capture { &MAGIC } else { &MAGIC_V2 });
+        let (rows, cols) = (u32::from(v.size().rows()), u32::from(v.size().cols()));
+        let game = (!capture).then_some(v.game_code());
+        for x in [
+            Some(rows),
+            Some(cols),
+            game,
+            Some(v.inputs() as u32),
+            Some(self.hidden as u32),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            out.extend_from_slice(&x.to_le_bytes());
         }
         for v in [i32::from(self.qa), self.qb, self.scale] {
             out.extend_from_slice(&v.to_le_bytes());
@@ -486,16 +533,22 @@ impl Network {
         self.checksum
     }
 
-    /// Whether the network can evaluate `pos`: the standard 5x9 board.
-    pub fn covers(pos: &Position) -> bool {
-        pos.size() == BoardSize::STANDARD
+    /// The board and game the network evaluates.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Whether the network can evaluate `pos`: a position of its [`Variant`] (its board, its
+    /// game, the standard rule options).
+    pub fn covers(&self, pos: &Position) -> bool {
+        Variant::of(pos) == Some(self.variant)
     }
 
     /// The network's evaluation of `pos` in centi-stones from the side to move's view, with
     /// the no-capture factor of the hand evaluation applied (as the search uses it); `None`
-    /// for another board than 5x9.
+    /// for a position the network does not cover ([`Network::covers`]).
     pub fn evaluate(&self, pos: &Position) -> Option<i32> {
-        if !Network::covers(pos) {
+        if !self.covers(pos) {
             return None;
         }
         let mut acc = vec![0i16; 2 * self.lanes];
@@ -541,9 +594,10 @@ impl Network {
     /// Sets `acc` (2 * lanes: White's perspective, then Black's) to the accumulators of the
     /// stones `stones` (White's, Black's bits).
     pub(crate) fn refresh(&self, stones: [u64; 2], acc: &mut [i16]) {
+        let points = self.variant.points();
         let mut plus = Features::default();
         for (c, &bits) in stones.iter().enumerate() {
-            plus.push_all(c, bits);
+            plus.push_all(c, bits, points);
         }
         let (white, black) = acc.split_at_mut(self.lanes);
         white.copy_from_slice(&self.pb1);
@@ -556,10 +610,11 @@ impl Network {
     /// wrap on overflow, so the order does not matter: the result is exact, since the loading
     /// checked that every accumulator fits.
     pub(crate) fn update(&self, from: [u64; 2], to: [u64; 2], acc: &mut [i16]) {
+        let points = self.variant.points();
         let (mut minus, mut plus) = (Features::default(), Features::default());
         for c in 0..2 {
-            minus.push_all(c, from[c] & !to[c]);
-            plus.push_all(c, to[c] & !from[c]);
+            minus.push_all(c, from[c] & !to[c], points);
+            plus.push_all(c, to[c] & !from[c], points);
         }
         let (white, black) = acc.split_at_mut(self.lanes);
         self.apply(white, black, &minus, &plus);
@@ -605,6 +660,7 @@ impl Network {
     #[cfg(test)]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn from_parts(
+        variant: Variant,
         hidden: usize,
         qa: i32,
         qb: i32,
@@ -614,10 +670,11 @@ impl Network {
         w2: Vec<i16>,
         b2: i32,
     ) -> Result<Network, NetworkError> {
-        assert_eq!(w1.len(), INPUTS * hidden);
+        assert_eq!(w1.len(), variant.inputs() * hidden);
         assert_eq!(b1.len(), hidden);
         assert_eq!(w2.len(), 2 * hidden);
         let net = Network::with_padding(
+            variant,
             hidden,
             qa as i16,
             qb,
@@ -658,28 +715,31 @@ pub(crate) fn stones_of(pos: &Position) -> [u64; 2] {
 
 /// The features of some stones in both perspectives (at most one per point).
 struct Features {
-    list: [(u8, u8); POINTS],
+    list: [(u8, u8); MAX_POINTS],
     len: usize,
 }
 
 impl Default for Features {
     fn default() -> Features {
         Features {
-            list: [(0, 0); POINTS],
+            list: [(0, 0); MAX_POINTS],
             len: 0,
         }
     }
 }
 
 impl Features {
-    /// Adds the features of colour `c`'s (0 White, 1 Black) stones on the points of `bits`.
+    /// Adds the features of colour `c`'s (0 White, 1 Black) stones on the points of `bits`,
+    /// on a board of `points` points.
     #[inline]
-    fn push_all(&mut self, c: usize, bits: u64) {
-        let mut b = bits;
-        while b != 0 && self.len < POINTS {
+    fn push_all(&mut self, c: usize, bits: u64, points: usize) {
+        // Only the board's points: the stones of a position always are, and a stray bit
+        // must not index beyond the weights.
+        let mut b = bits & (u64::MAX >> (64 - points));
+        while b != 0 && self.len < MAX_POINTS {
             let p = b.trailing_zeros() as usize;
             b &= b - 1;
-            self.list[self.len] = features(c, p);
+            self.list[self.len] = features(c, p, points);
             self.len += 1;
         }
     }
@@ -689,15 +749,16 @@ impl Features {
     }
 }
 
-/// The features of a stone of colour `c` (0 White, 1 Black) on point `p`: in White's
-/// perspective and in Black's (whose board is turned by 180 degrees).
+/// The features of a stone of colour `c` (0 White, 1 Black) on point `p` of a board of
+/// `points` points: in White's perspective and in Black's (whose board is turned by 180
+/// degrees).
 #[inline]
-fn features(c: usize, p: usize) -> (u8, u8) {
-    let turned = POINTS - 1 - p;
+fn features(c: usize, p: usize, points: usize) -> (u8, u8) {
+    let turned = points - 1 - p;
     let (w, b) = if c == 0 {
-        (p, POINTS + turned)
+        (p, points + turned)
     } else {
-        (POINTS + p, turned)
+        (points + p, turned)
     };
     (w as u8, b as u8)
 }

@@ -1,7 +1,18 @@
-use super::network::{INPUTS, POINTS};
 use super::*;
 use crate::rng::Rng;
-use fanorona_core::Color;
+use fanorona_core::{BoardSize, Color, GameKind};
+
+/// The standard board's points and a perspective's inputs.
+const POINTS: usize = 45;
+const INPUTS: usize = 2 * POINTS;
+
+fn dimy() -> Variant {
+    Variant::new(BoardSize::DIMY, GameKind::Capture).unwrap()
+}
+
+fn vela() -> Variant {
+    Variant::new(BoardSize::STANDARD, GameKind::Vela).unwrap()
+}
 
 /// The material network, built here the documented way: hidden unit 0 counts the
 /// perspective's stones, unit 1 the opponent's (weight 1 each); the output weighs the side to
@@ -13,25 +24,47 @@ fn material_network() -> Network {
         w1.push(i16::from(f < POINTS));
         w1.push(i16::from(f >= POINTS));
     }
-    Network::from_parts(2, 255, 64, 25_500, w1, vec![0, 0], vec![64, -64, 0, 0], 0).unwrap()
+    Network::from_parts(
+        Variant::STANDARD,
+        2,
+        255,
+        64,
+        25_500,
+        w1,
+        vec![0, 0],
+        vec![64, -64, 0, 0],
+        0,
+    )
+    .unwrap()
 }
 
 /// A network with random weights of `hidden` units, small enough to pass the range check.
 fn random_network(hidden: usize, seed: u64) -> Network {
+    random_network_of(Variant::STANDARD, hidden, seed)
+}
+
+/// A random network of `variant` (as [`random_network`]).
+fn random_network_of(variant: Variant, hidden: usize, seed: u64) -> Network {
     let mut rng = Rng::new(seed);
     let mut small = |span: u64| (rng.below(2 * span + 1) as i64 - span as i64) as i16;
-    let w1 = (0..INPUTS * hidden).map(|_| small(300)).collect();
+    let w1 = (0..variant.inputs() * hidden).map(|_| small(300)).collect();
     let b1 = (0..hidden).map(|_| small(2000)).collect();
     let w2 = (0..2 * hidden).map(|_| small(120)).collect();
-    Network::from_parts(hidden, 255, 64, 400, w1, b1, w2, -1234).unwrap()
+    Network::from_parts(variant, hidden, 255, 64, 400, w1, b1, w2, -1234).unwrap()
 }
 
 /// Positions of random games from the start (with the start).
 fn random_positions(games: usize, seed: u64) -> Vec<Position> {
+    random_positions_of(Variant::STANDARD, games, seed)
+}
+
+/// Positions of random games of `variant` from its start (with the start).
+fn random_positions_of(variant: Variant, games: usize, seed: u64) -> Vec<Position> {
+    let start = Position::start_with(variant.size(), variant.rules()).unwrap();
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     for _ in 0..games {
-        let mut p = Position::standard();
+        let mut p = start;
         while p.outcome().is_none() {
             out.push(p);
             let turns = p.legal_turns();
@@ -47,6 +80,7 @@ fn reference(net: &Network, pos: &Position) -> i32 {
     let (w1, b1, w2, b2, qa, qb, s) = net.parts();
     let h = net.hidden();
     let size = pos.size();
+    let n = size.len();
     let accumulator = |persp: Color| -> Vec<i64> {
         let mut acc: Vec<i64> = b1.iter().map(|&b| i64::from(b)).collect();
         for c in Color::ALL {
@@ -54,9 +88,9 @@ fn reference(net: &Network, pos: &Position) -> i32 {
                 let i = if persp == Color::White {
                     p.index()
                 } else {
-                    44 - p.index()
+                    n - 1 - p.index()
                 };
-                let f = if c == persp { i } else { 45 + i };
+                let f = if c == persp { i } else { n + i };
                 for (j, a) in acc.iter_mut().enumerate() {
                     *a += i64::from(w1[f * h + j]);
                 }
@@ -156,6 +190,54 @@ fn the_evaluation_is_the_formula() {
 }
 
 #[test]
+fn networks_of_fanoron_dimy_and_vela_evaluate_by_the_formula_in_their_game_only() {
+    for (variant, other) in [(dimy(), Variant::STANDARD), (vela(), Variant::STANDARD)] {
+        let net = random_network_of(variant, 24, 12);
+        assert_eq!(net.variant(), variant);
+        assert_eq!(Network::from_bytes(&net.to_bytes()).unwrap(), net);
+        let positions = random_positions_of(variant, 20, 3);
+        assert!(positions.len() > 200);
+        let mut distinct = std::collections::BTreeSet::new();
+        for p in &positions {
+            let e = net.evaluate(p);
+            assert_eq!(e, Some(reference(&net, p)), "{variant}: {p}");
+            distinct.insert(e);
+        }
+        assert!(distinct.len() > 20);
+        // Positions of another game (even on the same board) are not the network's.
+        for p in random_positions_of(other, 2, 4) {
+            assert!(!net.covers(&p));
+            assert_eq!(net.evaluate(&p), None);
+        }
+    }
+    // Vela's network is not the capture game's on 5x9, nor the reverse.
+    let standard = random_network(8, 1);
+    let start = Position::start_with(BoardSize::STANDARD, vela().rules()).unwrap();
+    assert_eq!(standard.evaluate(&start), None);
+    assert!(standard.covers(&Position::standard()));
+}
+
+#[test]
+fn accumulators_are_exact_on_fanoron_dimy() {
+    let net = random_network_of(dimy(), 20, 5);
+    let mut stack = Accumulators::new(&net);
+    let mut rng = Rng::new(3);
+    let mut checked = 0;
+    for _ in 0..20 {
+        let mut p = Position::start(BoardSize::DIMY);
+        let mut ply = 0;
+        while p.outcome().is_none() && ply < 60 {
+            assert_eq!(stack.evaluate(&p, ply), net.evaluate(&p).unwrap(), "{p}");
+            checked += 1;
+            let turns = p.legal_turns();
+            p = p.play_unchecked(&turns[rng.below(turns.len() as u64) as usize]);
+            ply += 1;
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
 fn a_position_and_its_colour_swapped_twin_score_the_same() {
     let net = random_network(24, 3);
     let mut distinct = std::collections::BTreeSet::new();
@@ -246,16 +328,24 @@ fn damaged_files_are_refused_with_the_right_error() {
         Err(NetworkError::Magic)
     ));
     assert!(matches!(
-        Network::from_bytes(&with(6, &[0, 2])),
-        Err(NetworkError::Version { found: 2 })
+        Network::from_bytes(&with(6, &[0, 3])),
+        Err(NetworkError::Version { found: 3 })
     ));
     assert!(matches!(
-        Network::from_bytes(&with(8, &7u32.to_le_bytes())),
-        Err(NetworkError::Board { rows: 7, cols: 9 })
+        Network::from_bytes(&with(8, &4u32.to_le_bytes())),
+        Err(NetworkError::Board { rows: 4, cols: 9 })
+    ));
+    // A board that exists (5x5), with the inputs of another.
+    assert!(matches!(
+        Network::from_bytes(&with(12, &5u32.to_le_bytes())),
+        Err(NetworkError::Inputs {
+            found: 90,
+            expected: 50
+        })
     ));
     assert!(matches!(
         Network::from_bytes(&with(16, &50u32.to_le_bytes())),
-        Err(NetworkError::Inputs { found: 50 })
+        Err(NetworkError::Inputs { found: 50, .. })
     ));
     for h in [0, 1025, u32::MAX] {
         assert!(matches!(
@@ -322,4 +412,53 @@ fn loading_checks_the_file_before_reading_it() {
         Err(NetworkError::Length { .. })
     ));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn version_2_files_name_the_game_and_are_checked_like_version_1() {
+    let net = random_network_of(vela(), 8, 9);
+    let good = net.to_bytes();
+    // Hand-written header: version 2, 5 ranks, 9 files, game 1 (Vela), 90 inputs, 8 hidden.
+    assert_eq!(&good[..8], b"FANNUE\x00\x02");
+    let mut want = Vec::new();
+    for x in [5u32, 9, 1, 90, 8] {
+        want.extend_from_slice(&x.to_le_bytes());
+    }
+    assert_eq!(&good[8..28], want.as_slice());
+    assert_eq!(good.len(), 40 + 186 * 8 + 12);
+    let with = |at: usize, bytes: &[u8]| {
+        let mut b = good.clone();
+        b[at..at + bytes.len()].copy_from_slice(bytes);
+        b
+    };
+    // Game 2 (Fanoron-Telo) and an unknown game; Vela on 5x5.
+    for code in [2u32, 7] {
+        assert!(matches!(
+            Network::from_bytes(&with(16, &code.to_le_bytes())),
+            Err(NetworkError::Game { code: c }) if c == code
+        ));
+    }
+    assert!(matches!(
+        Network::from_bytes(&with(12, &5u32.to_le_bytes())),
+        Err(NetworkError::Board { rows: 5, cols: 5 })
+    ));
+    // A capture-game network written as version 2 reads as the same network.
+    let standard = random_network(8, 9);
+    let v1 = standard.to_bytes();
+    let mut v2 = b"FANNUE\x00\x02".to_vec();
+    v2.extend_from_slice(&v1[8..16]);
+    v2.extend_from_slice(&0u32.to_le_bytes());
+    v2.extend_from_slice(&v1[16..v1.len() - 8]);
+    let sum = super::network::fnv1a64(&v2);
+    v2.extend_from_slice(&sum.to_le_bytes());
+    let read = Network::from_bytes(&v2).unwrap();
+    assert_eq!(read.variant(), Variant::STANDARD);
+    assert_eq!(read.to_bytes(), v1);
+    // Cut anywhere: a length error.
+    for n in [0, 8, 30, 39, good.len() - 1] {
+        assert!(matches!(
+            Network::from_bytes(&good[..n]),
+            Err(NetworkError::Length { .. })
+        ));
+    }
 }

@@ -34,19 +34,24 @@
 
 use core::fmt;
 
-use fanorona_core::Color;
+use fanorona_core::{BoardSize, Color};
 
+use super::Variant;
 use super::data::Record;
+use super::variant::MAX_POINTS;
 use crate::params::NO_CAPTURE_SCALE;
 use crate::rng::Rng;
 
-/// The first 8 bytes of a network file.
+/// The first 8 bytes of a network file of version 1 (a network of the capture game).
 pub const NET_MAGIC: [u8; 8] = *b"FANNUE\x00\x01";
-/// Ranks of the board the networks are for.
+/// The first 8 bytes of a network file of version 2 (its header names the game: Vela's).
+pub const NET_MAGIC_V2: [u8; 8] = *b"FANNUE\x00\x02";
+/// Ranks of the standard board.
 pub const ROWS: u32 = 5;
-/// Files of the board.
+/// Files of the standard board.
 pub const COLS: u32 = 9;
-/// Inputs per perspective: own stones and the opponent's on the 45 points.
+/// Inputs per perspective on the standard board: own stones and the opponent's on the 45
+/// points (on another board, twice its points: [`Variant::inputs`]).
 pub const INPUTS: usize = 90;
 /// The largest hidden layer a file may have.
 pub const MAX_HIDDEN: usize = 1024;
@@ -60,19 +65,26 @@ pub const DEFAULT_SCALE: i32 = 400;
 pub const DEFAULT_K: f64 = 0.0039;
 
 /// `W1` and `b1` are clipped to this after each step, so that the quantised accumulator
-/// (at most 45 weights and the bias, each within `1.98 * QA`) fits an `i16`.
+/// (at most 45 weights and the bias on 5x9, each within `1.98 * QA`) fits an `i16`; less on
+/// a board of 64 points ([`clip_hidden`]).
 const CLIP_HIDDEN: f32 = 1.98;
 /// `w2` (and `b2`) are clipped to this after each step.
 const CLIP_OUTPUT: f32 = 8.0;
 /// The standard rules' no-capture limit.
 const NO_CAPTURE_LIMIT: u16 = 100;
 
-const POINTS: usize = 45;
+/// The clip of `W1` and `b1` on a board of `points` points: [`CLIP_HIDDEN`], or less where
+/// the bias and a weight per point, each rounded to at most `clip * QA + 1/2`, could pass
+/// `i16::MAX`.
+fn clip_hidden(points: usize) -> f32 {
+    let limit = (f64::from(i16::MAX) / (points as f64 + 1.0) - 0.5) / f64::from(QA);
+    CLIP_HIDDEN.min(limit as f32)
+}
 
-/// The active features of `perspective` for the stones `white` and `black` (bit
-/// `rank * 9 + file`), ascending: `i'` for each of the perspective's own stones and `45 + i'`
-/// for each of the opponent's, where `i' = i` for White and `i' = 44 - i` for Black (the board
-/// turned 180 degrees).
+/// The active features of `perspective` for the stones `white` and `black` on the standard
+/// 5x9 board (bit `rank * 9 + file`), ascending: `i'` for each of the perspective's own stones
+/// and `45 + i'` for each of the opponent's, where `i' = i` for White and `i' = 44 - i` for
+/// Black (the board turned 180 degrees). [`features_on`] for another board.
 ///
 /// ```
 /// use fanorona_ai::nnue::train::features;
@@ -84,28 +96,53 @@ const POINTS: usize = 45;
 /// assert_eq!(features(0b11, 1 << 44, Color::Black), [0, 88, 89]);
 /// ```
 pub fn features(white: u64, black: u64, perspective: Color) -> Vec<usize> {
-    let (mut list, n) = feature_list(white, black, perspective);
+    features_on(Variant::STANDARD, white, black, perspective)
+}
+
+/// The active features of `perspective` for the stones `white` and `black` on `variant`'s
+/// board of `P` points (bit `rank * files + file`), ascending: `i'` for each own stone and
+/// `P + i'` for each opposing one, `i' = i` for White and `P - 1 - i` for Black.
+///
+/// ```
+/// use fanorona_ai::nnue::{Variant, train::features_on};
+/// use fanorona_core::{BoardSize, Color, GameKind};
+///
+/// let dimy = Variant::new(BoardSize::DIMY, GameKind::Capture)?;
+/// // White a1 (bit 0), Black e5 (bit 24): each sees its own stone on a1.
+/// assert_eq!(features_on(dimy, 1, 1 << 24, Color::White), [0, 49]);
+/// assert_eq!(features_on(dimy, 1, 1 << 24, Color::Black), [0, 49]);
+/// # Ok::<(), fanorona_ai::nnue::VariantError>(())
+/// ```
+pub fn features_on(variant: Variant, white: u64, black: u64, perspective: Color) -> Vec<usize> {
+    let (mut list, n) = feature_list(white, black, perspective, variant.points());
     list[..n].sort_unstable();
     list[..n].iter().map(|&f| usize::from(f)).collect()
 }
 
-/// The features of a perspective into a fixed array, in bit order; with their number.
+/// The features of a perspective on a board of `points` points into a fixed array, in bit
+/// order; with their number. Bits beyond the board are not features.
 #[inline]
-fn feature_list(white: u64, black: u64, perspective: Color) -> ([u8; POINTS], usize) {
-    let mut out = [0u8; POINTS];
+fn feature_list(
+    white: u64,
+    black: u64,
+    perspective: Color,
+    points: usize,
+) -> ([u8; MAX_POINTS], usize) {
+    let mut out = [0u8; MAX_POINTS];
     let mut n = 0;
+    let board = u64::MAX >> (64 - points);
     let (own, opp) = match perspective {
-        Color::White => (white, black),
-        Color::Black => (black, white),
+        Color::White => (white & board, black & board),
+        Color::Black => (black & board, white & board),
     };
-    for (bits, base) in [(own, 0u8), (opp, POINTS as u8)] {
+    for (bits, base) in [(own, 0u8), (opp, points as u8)] {
         let mut b = bits;
-        while b != 0 && n < POINTS {
+        while b != 0 && n < MAX_POINTS {
             let i = b.trailing_zeros() as u8;
             b &= b - 1;
             let i = match perspective {
                 Color::White => i,
-                Color::Black => 44 - i,
+                Color::Black => points as u8 - 1 - i,
             };
             out[n] = base + i;
             n += 1;
@@ -114,26 +151,28 @@ fn feature_list(white: u64, black: u64, perspective: Color) -> ([u8; POINTS], us
     (out, n)
 }
 
-/// The stones `bits` seen in the mirror `sym`: bit 0 flips the files (a <-> i), bit 1 the
-/// ranks (1 <-> 5). The rules are the same in every mirror (the diagonals of the 5x9 board
-/// pass through the points whose file plus rank is even, which both flips keep).
-fn mirror(bits: u64, sym: u8) -> u64 {
+/// The stones `bits` of a board of `size` seen in the mirror `sym`: bit 0 flips the files
+/// (a <-> the last), bit 1 the ranks (1 <-> the last). The rules are the same in every mirror
+/// (on every board of odd sides the diagonals pass through the points whose file plus rank
+/// is even, which both flips keep, and Vela's phase depends on stone counts only).
+fn mirror(bits: u64, sym: u8, size: BoardSize) -> u64 {
     if sym == 0 {
         return bits;
     }
+    let (rows, cols) = (u32::from(size.rows()), u32::from(size.cols()));
     let mut out = 0u64;
     let mut b = bits;
     while b != 0 {
         let i = b.trailing_zeros();
         b &= b - 1;
-        let (mut rank, mut file) = (i / 9, i % 9);
+        let (mut rank, mut file) = (i / cols, i % cols);
         if sym & 1 != 0 {
-            file = 8 - file;
+            file = cols - 1 - file;
         }
         if sym & 2 != 0 {
-            rank = 4 - rank;
+            rank = rows - 1 - rank;
         }
-        out |= 1 << (rank * 9 + file);
+        out |= 1 << (rank * cols + file);
     }
     out
 }
@@ -161,6 +200,7 @@ fn sigmoid(x: f64) -> f64 {
 /// The floating-point network the trainer fits.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
+    variant: Variant,
     hidden: usize,
     scale: i32,
     /// Feature-major: the `hidden` weights of feature 0, then feature 1, ...
@@ -171,17 +211,25 @@ pub struct FloatNet {
 }
 
 impl FloatNet {
-    /// A network of `hidden` units (clamped to `1..=MAX_HIDDEN`) and output scale `scale`,
-    /// its weights drawn from the generator seeded with `seed`.
+    /// A network of the standard game of `hidden` units (clamped to `1..=MAX_HIDDEN`) and
+    /// output scale `scale`, its weights drawn from the generator seeded with `seed`.
     pub fn new(hidden: usize, scale: i32, seed: u64) -> FloatNet {
+        FloatNet::for_variant(Variant::STANDARD, hidden, scale, seed)
+    }
+
+    /// A network of `variant`, as [`FloatNet::new`] makes the standard game's.
+    pub fn for_variant(variant: Variant, hidden: usize, scale: i32, seed: u64) -> FloatNet {
         let hidden = hidden.clamp(1, MAX_HIDDEN);
         let mut rng = Rng::new(seed);
         let mut uniform = |r: f64| ((rng.unit() * 2.0 - 1.0) * r) as f32;
-        let w1 = (0..INPUTS * hidden).map(|_| uniform(0.1)).collect();
+        let w1 = (0..variant.inputs() * hidden)
+            .map(|_| uniform(0.1))
+            .collect();
         let b1 = vec![0.5; hidden];
         let r2 = 1.0 / (2.0 * hidden as f64).sqrt();
         let w2 = (0..2 * hidden).map(|_| uniform(r2)).collect();
         FloatNet {
+            variant,
             hidden,
             scale: scale.max(1),
             w1,
@@ -201,6 +249,11 @@ impl FloatNet {
         self.scale
     }
 
+    /// The board and game.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
     fn accumulate(&self, feats: &[u8], acc: &mut [f32]) {
         acc.copy_from_slice(&self.b1);
         for &f in feats {
@@ -215,9 +268,10 @@ impl FloatNet {
     fn output(&self, white: u64, black: u64, side: Color, scratch: &mut [f32]) -> f32 {
         let h = self.hidden;
         let (us, them) = scratch.split_at_mut(h);
-        let (f, n) = feature_list(white, black, side);
+        let points = self.variant.points();
+        let (f, n) = feature_list(white, black, side, points);
         self.accumulate(&f[..n], us);
-        let (f, n) = feature_list(white, black, side.other());
+        let (f, n) = feature_list(white, black, side.other(), points);
         self.accumulate(&f[..n], them);
         let mut y = self.b2;
         for (a, w) in us.iter().zip(&self.w2[..h]) {
@@ -241,6 +295,7 @@ impl FloatNet {
     pub fn quantise(&self) -> QuantNet {
         let q = |x: f32, by: i32| (f64::from(x) * f64::from(by)).round();
         QuantNet {
+            variant: self.variant,
             hidden: self.hidden,
             scale: self.scale,
             w1: self.w1.iter().map(|&w| q(w, QA) as i16).collect(),
@@ -254,6 +309,7 @@ impl FloatNet {
 /// The integer network, as stored in a network file (see [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QuantNet {
+    variant: Variant,
     hidden: usize,
     scale: i32,
     w1: Vec<i16>,
@@ -306,8 +362,10 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The size of the header: magic and seven 32-bit fields.
+/// The size of a version 1 header: magic and seven 32-bit fields.
 const NET_HEADER: usize = 8 + 7 * 4;
+/// The size of a version 2 header: the game is one field more.
+const NET_HEADER_V2: usize = NET_HEADER + 4;
 
 impl QuantNet {
     /// The number of hidden units per perspective.
@@ -320,12 +378,27 @@ impl QuantNet {
         self.scale
     }
 
-    /// The bytes of the network file.
+    /// The board and game.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The bytes of the network file: version 1 for the capture game, version 2 (with the
+    /// game after the files) for Vela.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(NET_HEADER + 12 + 2 * (INPUTS + 3) * self.hidden);
-        out.extend_from_slice(&NET_MAGIC);
-        for v in [ROWS, COLS, INPUTS as u32, self.hidden as u32] {
-            out.extend_from_slice(&v.to_le_bytes());
+        let v = self.variant;
+        let inputs = v.inputs();
+        let mut out = Vec::with_capacity(NET_HEADER_V2 + 12 + 2 * (inputs + 3) * self.hidden);
+        let mut header = vec![u32::from(v.size().rows()), u32::from(v.size().cols())];
+        if v.game_code() == 0 {
+            out.extend_from_slice(&NET_MAGIC);
+        } else {
+            out.extend_from_slice(&NET_MAGIC_V2);
+            header.push(v.game_code());
+        }
+        header.extend([inputs as u32, self.hidden as u32]);
+        for x in header {
+            out.extend_from_slice(&x.to_le_bytes());
         }
         for v in [QA, QB, self.scale] {
             out.extend_from_slice(&v.to_le_bytes());
@@ -345,35 +418,41 @@ impl QuantNet {
     ///
     /// [`NetError`] saying what is wrong.
     pub fn from_bytes(bytes: &[u8]) -> Result<QuantNet, NetError> {
-        if bytes.len() < NET_HEADER || bytes[..8] != NET_MAGIC {
+        let v2 = bytes.len() >= NET_HEADER_V2 && bytes[..8] == NET_MAGIC_V2;
+        if !v2 && (bytes.len() < NET_HEADER || bytes[..8] != NET_MAGIC) {
             return Err(NetError::BadMagic);
         }
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
         let i32_at = |i: usize| i32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
-        for (what, at, want) in [
-            ("rows", 8, ROWS),
-            ("columns", 12, COLS),
-            ("inputs", 16, INPUTS as u32),
-        ] {
-            if u32_at(at) != want {
-                return Err(NetError::BadHeader(what, i64::from(u32_at(at))));
-            }
+        // Version 2 has the game after the files: the later fields are 4 bytes on.
+        let (game, d) = if v2 { (u32_at(16), 4) } else { (0, 0) };
+        let variant = Variant::from_codes(u32_at(8), u32_at(12), game).map_err(|e| match e {
+            super::VariantError::Game { code } => NetError::BadHeader("game", i64::from(code)),
+            _ => NetError::BadHeader("board rows", i64::from(u32_at(8))),
+        })?;
+        let inputs = variant.inputs();
+        if u32_at(16 + d) != inputs as u32 {
+            return Err(NetError::BadHeader("inputs", i64::from(u32_at(16 + d))));
         }
-        let hidden = u32_at(20) as usize;
+        let hidden = u32_at(20 + d) as usize;
         if !(1..=MAX_HIDDEN).contains(&hidden) {
-            return Err(NetError::BadHeader("hidden size", i64::from(u32_at(20))));
+            return Err(NetError::BadHeader(
+                "hidden size",
+                i64::from(u32_at(20 + d)),
+            ));
         }
-        if i32_at(24) != QA {
-            return Err(NetError::BadHeader("QA", i64::from(i32_at(24))));
+        if i32_at(24 + d) != QA {
+            return Err(NetError::BadHeader("QA", i64::from(i32_at(24 + d))));
         }
-        if i32_at(28) != QB {
-            return Err(NetError::BadHeader("QB", i64::from(i32_at(28))));
+        if i32_at(28 + d) != QB {
+            return Err(NetError::BadHeader("QB", i64::from(i32_at(28 + d))));
         }
-        let scale = i32_at(32);
+        let scale = i32_at(32 + d);
         if scale < 1 {
             return Err(NetError::BadHeader("output scale", i64::from(scale)));
         }
-        let expected = NET_HEADER + 2 * (INPUTS + 3) * hidden + 4 + 8;
+        let header = NET_HEADER + d;
+        let expected = header + 2 * (inputs + 3) * hidden + 4 + 8;
         if bytes.len() != expected {
             return Err(NetError::BadLength {
                 expected,
@@ -385,7 +464,7 @@ impl QuantNet {
         if fnv1a(body) != sum {
             return Err(NetError::Checksum);
         }
-        let mut at = NET_HEADER;
+        let mut at = header;
         let mut take = |n: usize| -> Vec<i16> {
             let v = bytes[at..at + 2 * n]
                 .chunks_exact(2)
@@ -394,11 +473,12 @@ impl QuantNet {
             at += 2 * n;
             v
         };
-        let w1 = take(INPUTS * hidden);
+        let w1 = take(inputs * hidden);
         let b1 = take(hidden);
         let w2 = take(2 * hidden);
         let b2 = i32_at(expected - 12);
         Ok(QuantNet {
+            variant,
             hidden,
             scale,
             w1,
@@ -409,7 +489,7 @@ impl QuantNet {
     }
 
     fn accumulate(&self, white: u64, black: u64, perspective: Color) -> Vec<i32> {
-        let (f, n) = feature_list(white, black, perspective);
+        let (f, n) = feature_list(white, black, perspective, self.variant.points());
         let mut acc: Vec<i32> = self.b1.iter().map(|&b| i32::from(b)).collect();
         for &f in &f[..n] {
             let row = &self.w1[usize::from(f) * self.hidden..][..self.hidden];
@@ -463,6 +543,9 @@ pub struct TrainOptions {
     pub scale: i32,
     /// Each sample seen in a random one of the board's four mirrors (default true).
     pub mirrors: bool,
+    /// The board and game of the network (default [`Variant::STANDARD`]); [`train`] learns
+    /// from the records of this variant only.
+    pub variant: Variant,
 }
 
 impl Default for TrainOptions {
@@ -477,6 +560,7 @@ impl Default for TrainOptions {
             k: DEFAULT_K,
             scale: DEFAULT_SCALE,
             mirrors: true,
+            variant: Variant::STANDARD,
         }
     }
 }
@@ -622,27 +706,40 @@ pub fn result_loss(records: &[Record], k: f64, eval: impl Fn(&Record) -> f64) ->
     total / records.len().max(1) as f64
 }
 
-/// Trains a network on `train_set`, reporting the loss on `valid` after each epoch (see the
-/// module and [`TrainOptions`]). Deterministic: the same records and options give the same
-/// network, bit for bit. `progress` hears of every step and epoch.
+/// Trains a network of `options.variant` on the records of that variant in `train_set`,
+/// reporting the loss on those of `valid` after each epoch (see the module and
+/// [`TrainOptions`]). Deterministic: the same records and options give the same network, bit
+/// for bit. `progress` hears of every step and epoch.
 pub fn train(
     train_set: &[Record],
     valid: &[Record],
     options: &TrainOptions,
     mut progress: impl FnMut(&Progress),
 ) -> Trained {
-    let mut net = FloatNet::new(options.hidden, options.scale, options.seed);
+    let variant = options.variant;
+    let mut net = FloatNet::for_variant(variant, options.hidden, options.scale, options.seed);
     let h = net.hidden;
-    let samples: Vec<Sample> = train_set.iter().map(|r| sample(r, options)).collect();
+    let inputs = variant.inputs();
+    let clip = clip_hidden(variant.points());
+    let valid: Vec<Record> = valid
+        .iter()
+        .filter(|r| r.variant == variant)
+        .copied()
+        .collect();
+    let samples: Vec<Sample> = train_set
+        .iter()
+        .filter(|r| r.variant == variant)
+        .map(|r| sample(r, options))
+        .collect();
     let mut rng = Rng::new(options.seed ^ 0x05ee_d0f0_da7a);
     let mut order: Vec<usize> = (0..samples.len()).collect();
     let (mut g_w1, mut g_b1, mut g_w2) = (
-        vec![0.0f32; INPUTS * h],
+        vec![0.0f32; inputs * h],
         vec![0.0f32; h],
         vec![0.0f32; 2 * h],
     );
     let (mut a_w1, mut a_b1, mut a_w2, mut a_b2) = (
-        Adam::new(INPUTS * h),
+        Adam::new(inputs * h),
         Adam::new(h),
         Adam::new(2 * h),
         Adam::new(1),
@@ -670,8 +767,8 @@ pub fn train(
                 let mut s = samples[i];
                 if options.mirrors {
                     let sym = rng.below(4) as u8;
-                    s.white = mirror(s.white, sym);
-                    s.black = mirror(s.black, sym);
+                    s.white = mirror(s.white, sym, variant.size());
+                    s.black = mirror(s.black, sym, variant.size());
                 }
                 let (p, _) = predict(&net, &s, options.k, &mut acc);
                 let err = p - f64::from(s.target);
@@ -689,7 +786,7 @@ pub fn train(
                     for (g, d) in g_b1.iter_mut().zip(&d_acc) {
                         *g += d;
                     }
-                    let (f, n) = feature_list(s.white, s.black, side);
+                    let (f, n) = feature_list(s.white, s.black, side, variant.points());
                     for &f in &f[..n] {
                         let row = &mut g_w1[usize::from(f) * h..][..h];
                         for (g, d) in row.iter_mut().zip(&d_acc) {
@@ -704,8 +801,8 @@ pub fn train(
             let c2 = 1.0 - 0.999f64.powi(step);
             let lr_t = (lr * c2.sqrt() / c1) as f32;
             let g_scale = 1.0 / chunk.len() as f32;
-            a_w1.step(&mut net.w1, &g_w1, g_scale, lr_t, CLIP_HIDDEN);
-            a_b1.step(&mut net.b1, &g_b1, g_scale, lr_t, CLIP_HIDDEN);
+            a_w1.step(&mut net.w1, &g_w1, g_scale, lr_t, clip);
+            a_b1.step(&mut net.b1, &g_b1, g_scale, lr_t, clip);
             a_w2.step(&mut net.w2, &g_w2, g_scale, lr_t, CLIP_OUTPUT);
             let mut b2 = [net.b2];
             a_b2.step(&mut b2, &[g_b2], g_scale, lr_t, CLIP_OUTPUT);
@@ -721,9 +818,9 @@ pub fn train(
             epoch,
             lr,
             train_loss: total_loss / samples.len().max(1) as f64,
-            valid_loss: has_valid.then(|| loss(&net, valid, options)),
+            valid_loss: has_valid.then(|| loss(&net, &valid, options)),
             valid_result_loss: has_valid.then(|| {
-                result_loss(valid, options.k, |r| {
+                result_loss(&valid, options.k, |r| {
                     net.evaluate(r.white, r.black, r.side) * no_capture_factor(r.no_capture)
                 })
             }),
@@ -804,18 +901,18 @@ mod tests {
     #[test]
     fn mirrors_move_the_corners() {
         // a1 = bit 0, i1 = bit 8, a5 = bit 36, i5 = bit 44; e3 (22) is the centre.
-        assert_eq!(mirror(1, 1), 1 << 8);
-        assert_eq!(mirror(1, 2), 1 << 36);
-        assert_eq!(mirror(1, 3), 1 << 44);
-        assert_eq!(mirror(1 << 22, 3), 1 << 22);
+        assert_eq!(mirror(1, 1, BoardSize::STANDARD), 1 << 8);
+        assert_eq!(mirror(1, 2, BoardSize::STANDARD), 1 << 36);
+        assert_eq!(mirror(1, 3, BoardSize::STANDARD), 1 << 44);
+        assert_eq!(mirror(1 << 22, 3, BoardSize::STANDARD), 1 << 22);
         // b2 (10) -> h2 (16), b4 (28), h4 (34).
-        assert_eq!(mirror(1 << 10, 1), 1 << 16);
-        assert_eq!(mirror(1 << 10, 2), 1 << 28);
-        assert_eq!(mirror(1 << 10, 3), 1 << 34);
+        assert_eq!(mirror(1 << 10, 1, BoardSize::STANDARD), 1 << 16);
+        assert_eq!(mirror(1 << 10, 2, BoardSize::STANDARD), 1 << 28);
+        assert_eq!(mirror(1 << 10, 3, BoardSize::STANDARD), 1 << 34);
         let start = Position::standard();
         // The start is symmetric under the file flip.
         let w = start.stones(Color::White).bits();
-        assert_eq!(mirror(w, 1).count_ones(), 22);
+        assert_eq!(mirror(w, 1, BoardSize::STANDARD).count_ones(), 22);
     }
 
     #[test]
@@ -831,8 +928,16 @@ mod tests {
             }
             for sym in 1..4 {
                 let mut setup = p.to_setup();
-                setup.white = fanorona_core::Bitboard::from_bits(mirror(setup.white.bits(), sym));
-                setup.black = fanorona_core::Bitboard::from_bits(mirror(setup.black.bits(), sym));
+                setup.white = fanorona_core::Bitboard::from_bits(mirror(
+                    setup.white.bits(),
+                    sym,
+                    BoardSize::STANDARD,
+                ));
+                setup.black = fanorona_core::Bitboard::from_bits(mirror(
+                    setup.black.bits(),
+                    sym,
+                    BoardSize::STANDARD,
+                ));
                 let m = Position::from_setup(setup, p.rules()).unwrap();
                 assert_eq!(m.count_turns(), p.count_turns(), "{p} sym {sym}");
                 assert_eq!(m.has_capture(), p.has_capture());
@@ -940,10 +1045,15 @@ mod tests {
 
     /// Positions from random games with a material-based label, for the trainer tests.
     fn synthetic(n: usize, seed: u64) -> Vec<Record> {
+        synthetic_from(Position::standard(), n, seed)
+    }
+
+    /// Positions from random games from `start`, labelled as [`synthetic`]'s.
+    fn synthetic_from(start: Position, n: usize, seed: u64) -> Vec<Record> {
         let mut rng = Rng::new(seed);
         let mut out = Vec::new();
         while out.len() < n {
-            let mut p = Position::standard();
+            let mut p = start;
             for _ in 0..60 {
                 let turns = p.legal_turns();
                 if turns.is_empty() || p.outcome().is_some() {
@@ -974,6 +1084,112 @@ mod tests {
             batch: 64,
             lr: 0.01,
             ..TrainOptions::default()
+        }
+    }
+
+    #[test]
+    fn networks_of_fanoron_dimy_and_vela_go_through_their_files_into_the_engine() {
+        use fanorona_core::{BoardSize, GameKind};
+        let dimy = Variant::new(BoardSize::DIMY, GameKind::Capture).unwrap();
+        let vela = Variant::new(BoardSize::STANDARD, GameKind::Vela).unwrap();
+        for variant in [dimy, vela] {
+            let start = Position::start_with(variant.size(), variant.rules()).unwrap();
+            let options = TrainOptions {
+                variant,
+                ..small_options()
+            };
+            // Standard-game records among them are not learnt from.
+            let mut data = synthetic_from(start, 600, 3);
+            data.extend(synthetic(300, 4));
+            let trained = train(&data, &[], &options, |_| {});
+            let q = trained.net.quantise();
+            assert_eq!(q.variant(), variant);
+            let bytes = q.to_bytes();
+            let header: Vec<u32> = bytes[8..28]
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            if variant == dimy {
+                // Version 1: 5 ranks, 5 files, 50 inputs, 16 hidden units.
+                assert_eq!(&bytes[..8], b"FANNUE\x00\x01");
+                assert_eq!(header, [5, 5, 50, 16, 255]);
+                assert_eq!(bytes.len(), 36 + 2 * 53 * 16 + 4 + 8);
+            } else {
+                // Version 2: 5 ranks, 9 files, game 1, 90 inputs, 16 hidden units.
+                assert_eq!(&bytes[..8], b"FANNUE\x00\x02");
+                assert_eq!(header, [5, 9, 1, 90, 16]);
+                assert_eq!(bytes.len(), 40 + 2 * 93 * 16 + 4 + 8);
+            }
+            assert_eq!(QuantNet::from_bytes(&bytes).unwrap(), q);
+            let engine = crate::nnue::Network::from_bytes(&bytes).unwrap();
+            assert_eq!(engine.variant(), variant);
+            assert_eq!(engine.to_bytes(), bytes);
+            // Not a network of the standard game.
+            assert!(!engine.covers(&Position::standard()));
+            assert_eq!(engine.evaluate(&Position::standard()), None);
+            let mut rng = Rng::new(8);
+            let mut p = start;
+            for _ in 0..60 {
+                let (w, b) = (p.stones(Color::White).bits(), p.stones(Color::Black).bits());
+                let (num, den) = crate::eval::no_capture_scale(&p);
+                let want = q.evaluate(w, b, p.side_to_move()) * num / den;
+                assert_eq!(engine.evaluate(&p), Some(want), "{variant} {p}");
+                let turns = p.legal_turns();
+                if turns.is_empty() || p.outcome().is_some() {
+                    break;
+                }
+                p = p.play_unchecked(&turns[rng.below(turns.len() as u64) as usize]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_mirrors_keep_the_rules_of_fanoron_dimy_and_vela() {
+        use fanorona_core::{BoardSize, GameKind};
+        for (size, game) in [
+            (BoardSize::DIMY, GameKind::Capture),
+            (BoardSize::STANDARD, GameKind::Vela),
+        ] {
+            let variant = Variant::new(size, game).unwrap();
+            let mut rng = Rng::new(13);
+            let mut p = Position::start_with(size, variant.rules()).unwrap();
+            for _ in 0..40 {
+                let turns = p.legal_turns();
+                if turns.is_empty() || p.outcome().is_some() {
+                    break;
+                }
+                for sym in 1..4 {
+                    let mut setup = p.to_setup();
+                    let (w, b) = (setup.white.bits(), setup.black.bits());
+                    setup.white = fanorona_core::Bitboard::from_bits(mirror(w, sym, size));
+                    setup.black = fanorona_core::Bitboard::from_bits(mirror(b, sym, size));
+                    let m = Position::from_setup(setup, p.rules()).unwrap();
+                    assert_eq!(m.count_turns(), p.count_turns(), "{p} sym {sym}");
+                    assert_eq!(m.is_vela_phase(), p.is_vela_phase());
+                }
+                p = p.play_unchecked(&turns[rng.below(turns.len() as u64) as usize]);
+            }
+        }
+        // On 5x5, a1 (bit 0) goes to e1 (4), a5 (20) and e5 (24).
+        let dimy = BoardSize::DIMY;
+        assert_eq!(
+            [mirror(1, 1, dimy), mirror(1, 2, dimy), mirror(1, 3, dimy)],
+            [1 << 4, 1 << 20, 1 << 24]
+        );
+    }
+
+    #[test]
+    fn the_hidden_clip_keeps_every_board_in_i16() {
+        assert_eq!(clip_hidden(45), CLIP_HIDDEN);
+        assert_eq!(clip_hidden(63), CLIP_HIDDEN);
+        assert!(clip_hidden(64) < CLIP_HIDDEN);
+        for points in [9, 25, 45, 63, 64] {
+            let clip = f64::from(clip_hidden(points));
+            let per = (clip * f64::from(QA)).round();
+            assert!(
+                per * (points as f64 + 1.0) <= f64::from(i16::MAX),
+                "{points}"
+            );
         }
     }
 

@@ -143,7 +143,7 @@ struct Session<W: Write + Send + 'static> {
     running: Option<Running>,
     /// `UseNNUE`.
     use_nnue: bool,
-    /// `EvalFile`'s network; `None`: the embedded one.
+    /// `EvalFile`'s network, used in place of the embedded one of its board and game.
     eval_file: Option<Arc<Network>>,
     /// `OwnBook`.
     own_book: bool,
@@ -461,14 +461,18 @@ impl<W: Write + Send + 'static> Session<W> {
         }
     }
 
-    /// Gives the engine the network `UseNNUE` and `EvalFile` ask for (stopping a running
-    /// search first: the network belongs to it).
+    /// Gives the engine the networks `UseNNUE` and `EvalFile` ask for (stopping a running
+    /// search first: the networks belong to it): the embedded ones, `EvalFile`'s in place of
+    /// the one of its board and game.
     fn apply_network(&mut self) {
         self.finish();
-        let net = self
-            .use_nnue
-            .then(|| self.eval_file.clone().unwrap_or_else(Network::embedded));
-        self.engine.set_network(net);
+        self.engine.set_network(None);
+        if self.use_nnue {
+            self.engine.set_network(Some(Network::embedded()));
+            if let Some(net) = &self.eval_file {
+                self.engine.set_network(Some(Arc::clone(net)));
+            }
+        }
     }
 
     fn set_rules(&mut self, rules: Rules) {

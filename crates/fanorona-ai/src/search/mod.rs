@@ -36,7 +36,7 @@ use fanorona_core::{
 
 use crate::eval::evaluate;
 use crate::limits::Limits;
-use crate::nnue::{Accumulators, NNUE_BY_DEFAULT, Network};
+use crate::nnue::{Accumulators, NNUE_BY_DEFAULT, Network, Variant};
 use crate::params::{
     ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CAPTURE_LMR_MIN_MOVE,
     CHECK_EVERY, DRAW, INFINITY, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_CONTEMPT,
@@ -288,7 +288,7 @@ pub struct Searcher {
     tt: TranspositionTable,
     history: Box<History>,
     tables: Option<Arc<Tablebase>>,
-    network: Option<Arc<Network>>,
+    networks: Vec<Arc<Network>>,
     threads: usize,
 }
 
@@ -319,7 +319,11 @@ impl Searcher {
             tt,
             history: Box::new(History::default()),
             tables: None,
-            network: NNUE_BY_DEFAULT.then(Network::embedded),
+            networks: if NNUE_BY_DEFAULT {
+                vec![Network::embedded()]
+            } else {
+                Vec::new()
+            },
             threads: 1,
         }
     }
@@ -346,29 +350,49 @@ impl Searcher {
         self.tables = tables;
     }
 
-    /// Evaluates the positions of the standard 5x9 board under the standard rules with
-    /// `network` (see [`crate::nnue`]); `None` uses the hand evaluation ([`crate::evaluate`])
-    /// everywhere. Other boards and rule sets always use the hand evaluation. A new searcher
-    /// uses [`Network::embedded`] when [`NNUE_BY_DEFAULT`](crate::nnue::NNUE_BY_DEFAULT) says
-    /// so, else the hand evaluation.
+    /// Evaluates the positions of `network`'s [`Variant`] (its board and game under the
+    /// standard rule options, see [`crate::nnue`]) with it, in place of the network that
+    /// variant had; the other variants keep theirs. `None` removes every network: the hand
+    /// evaluation ([`crate::evaluate`]) everywhere. Positions no network covers (other
+    /// boards, other rule options) always use the hand evaluation. A new searcher uses
+    /// [`Network::embedded`] on the standard board when
+    /// [`NNUE_BY_DEFAULT`](crate::nnue::NNUE_BY_DEFAULT) says so, else the hand evaluation.
     ///
     /// ```
-    /// use fanorona_ai::{Searcher, nnue::Network};
+    /// use fanorona_ai::{Searcher, nnue::{Network, Variant}};
     ///
     /// let mut searcher = Searcher::new(1);
     /// searcher.set_network(Some(Network::embedded()));
     /// assert!(searcher.network().is_some());
+    /// assert!(searcher.network_for(Variant::STANDARD).is_some());
     /// searcher.set_network(None);
     /// assert!(searcher.network().is_none());
+    /// assert!(searcher.networks().is_empty());
     /// ```
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        self.network = network;
+        match network {
+            Some(net) => {
+                self.networks.retain(|n| n.variant() != net.variant());
+                self.networks.push(net);
+            }
+            None => self.networks.clear(),
+        }
     }
 
-    /// The network the search evaluates standard positions with (see
+    /// The network the search evaluates the standard game's positions with (see
     /// [`Searcher::set_network`]).
     pub fn network(&self) -> Option<&Arc<Network>> {
-        self.network.as_ref()
+        self.network_for(Variant::STANDARD)
+    }
+
+    /// The network the search evaluates `variant`'s positions with, if any.
+    pub fn network_for(&self, variant: Variant) -> Option<&Arc<Network>> {
+        self.networks.iter().find(|n| n.variant() == variant)
+    }
+
+    /// Every network the search uses, one per variant (see [`Searcher::set_network`]).
+    pub fn networks(&self) -> &[Arc<Network>] {
+        &self.networks
     }
 
     /// Forgets everything learnt (for a new game).
@@ -456,11 +480,8 @@ impl Searcher {
         };
         let helpers_stop = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
-        // The network knows the standard board under the standard rules only.
-        let network = self
-            .network
-            .as_deref()
-            .filter(|_| Network::covers(&root) && rules == Rules::default());
+        // A network knows its board and game under the standard rule options only.
+        let network = self.networks.iter().find(|n| n.covers(&root)).map(|n| &**n);
         // The depth the main thread is searching (helpers never search shallower) and the deepest
         // iteration a helper completed.
         let main_depth = AtomicU32::new(0);

@@ -481,3 +481,64 @@ fn contempt_rates_draws_by_rule_below_even_for_the_side_at_the_root() {
     // Clamped to the largest contempt.
     assert_eq!(value(100_000), -crate::params::MAX_CONTEMPT);
 }
+
+#[test]
+fn each_board_and_game_is_searched_with_its_own_network() {
+    use crate::nnue::Variant;
+    use fanorona_core::{BoardSize, GameKind};
+    // A material network of Fanoron-Dimy, built by hand: unit 0 counts the perspective's
+    // stones, unit 1 the opponent's; 100 centi-stones a stone of lead.
+    let dimy = Variant::new(BoardSize::DIMY, GameKind::Capture).unwrap();
+    let mut w1 = Vec::new();
+    for f in 0..50 {
+        w1.extend([i16::from(f < 25), i16::from(f >= 25)]);
+    }
+    let material = Network::from_parts(
+        dimy,
+        2,
+        255,
+        64,
+        25_500,
+        w1,
+        vec![0, 0],
+        vec![64, -64, 0, 0],
+        0,
+    )
+    .unwrap();
+    let mut s = Searcher::new(1);
+    s.set_network(Some(Network::embedded()));
+    s.set_network(Some(std::sync::Arc::new(material)));
+    assert_eq!(s.networks().len(), 2);
+    assert!(s.network_for(dimy).is_some() && s.network().is_some());
+    let stop = AtomicBool::new(false);
+    let score = |s: &mut Searcher, fen: &str, rules: Rules| {
+        s.clear();
+        let g = Game::new(Position::from_fen_with(fen, rules).unwrap());
+        s.search(
+            &g,
+            &Limits::depth(1),
+            &SearchOptions::default(),
+            &stop,
+            |_| {},
+        )
+        .unwrap()
+        .score
+    };
+    // White a1 c1 against Black e5, nothing to capture: depth 1 sees the material only.
+    // After either White turn, Black is one stone down: White's view +100 (no-capture
+    // factor 1 - 1/200 after one turn: 99).
+    let far = "4B/5/5/5/W1W2 w";
+    assert_eq!(score(&mut s, far, Rules::default()), crate::Score::Cp(99));
+    // Without it, the hand evaluation scores the same position otherwise.
+    s.set_network(None);
+    s.set_network(Some(Network::embedded()));
+    assert_ne!(score(&mut s, far, Rules::default()), crate::Score::Cp(99));
+    // The 5x9 network is unchanged by the 5x5 one: the same scores with or without it.
+    let standard = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w";
+    let with_both = {
+        let mut t = Searcher::new(1);
+        t.set_network(Some(Network::embedded()));
+        score(&mut t, standard, Rules::default())
+    };
+    assert_eq!(score(&mut s, standard, Rules::default()), with_both);
+}

@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand};
+use fanorona_ai::nnue::Variant;
 use fanorona_ai::nnue::data::{self, Record, Wdl};
 use fanorona_ai::nnue::train::{
     self, DEFAULT_K, DEFAULT_SCALE, MAX_HIDDEN, Progress, TrainOptions, no_capture_factor,
@@ -20,7 +21,7 @@ use fanorona_core::Game;
 use fanorona_core::record::{GameResult, Reader};
 use serde_json::json;
 
-use crate::options::{limits, ranged};
+use crate::options::{RuleArgs, limits, ranged, start_position};
 use crate::output::{Output, refuse_same_file, shown, shown_path};
 use crate::progress;
 
@@ -48,9 +49,10 @@ pub enum NnueCommand {
 /// Label the quiet positions of finished games with a search score and the game's result, the
 /// training data of `nnue train`.
 ///
-/// Every position of every finished game (result 1-0, 0-1 or 1/2-1/2) of the standard 5x9
-/// board under the standard rules where the side to move has no capture and the game is not
-/// over becomes one 24-byte record: the stones, the side to move, the turns without capture,
+/// Every position of every finished game (result 1-0, 0-1 or 1/2-1/2) of one board and game
+/// (--board and --rules: by default the standard game on 5x9; the capture game on another
+/// board such as 5x5, or game=vela, each under the standard rule options otherwise) where
+/// the side to move has no capture and the game is not over becomes one 24-byte record: the stones, the side to move, the turns without capture,
 /// the score of a search of the position (with the game's history, a cleared table, within
 /// --nodes or --depth; from the side to move's view, clamped to +-3000 centi-stones, forced
 /// wins and losses at +-3000) and the game's result for the side to move. Unfinished games and
@@ -66,12 +68,22 @@ pub enum NnueCommand {
 /// Examples:
 ///   fanorona nnue label games.fgn --out train.data
 ///   fanorona nnue label a.fgn b.fgn --out t.data --valid-out v.data --nodes 2000 --threads 2
+///   fanorona nnue label dimy.fgn --board 5x5 --out dimy.data
+///   fanorona nnue label vela.fgn --rules game=vela --out vela.data
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct LabelArgs {
     /// FGN files of games.
     #[arg(required = true, value_name = "GAMES")]
     pub files: Vec<String>,
+    /// The board of the games to label, rows x columns (default 5x9); games of other boards
+    /// are skipped.
+    #[arg(long, value_name = "RxC")]
+    pub board: Option<String>,
+    /// The game and rules of the games to label: the standard options, with game=capture
+    /// (default) or game=vela; games under other rules are skipped.
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// The data file to write.
     #[arg(long, value_name = "DATA")]
     pub out: String,
@@ -106,8 +118,10 @@ pub struct LabelArgs {
 
 /// Fit an NNUE network to labelled positions and write its file.
 ///
-/// The network: per side, 90 inputs (own and opponent's stones on the 45 points, the board
-/// turned for Black), --hidden clipped-ReLU units sharing their weights between the sides, one
+/// The network is for the board and game of the data files (all must be of the same one; see
+/// `nnue label --board --rules`): per side, twice the board's points as inputs (own and
+/// opponent's stones on each point, 90 on 5x9, the board turned for Black), --hidden
+/// clipped-ReLU units sharing their weights between the sides, one
 /// output from both sides' units (the side to move's first) times --scale centi-stones. The
 /// target of each position is --lambda times the game's result plus (1 - --lambda) times
 /// sigmoid(K * score), the score divided by the engine's no-capture factor; the loss is the
@@ -218,9 +232,10 @@ fn fingerprint(game: &Game, white: Wdl) -> u64 {
     h.finish()
 }
 
-/// Reads the games of `files` in order and hands the finished standard ones to `send`.
+/// Reads the games of `files` in order and hands the finished ones of `variant` to `send`.
 fn read_games(
     files: &[String],
+    variant: Variant,
     bytes_read: &AtomicU64,
     shard: Option<fanorona_ai::matches::Shard>,
     mut send: impl FnMut(Job) -> bool,
@@ -257,7 +272,7 @@ fn read_games(
             let Some(game) = game else {
                 bail!("{name}: game {game_no}: cannot be replayed");
             };
-            if !data::is_standard(game.start()) {
+            if Variant::of(game.start()) != Some(variant) {
                 tally.other_rules += 1;
                 continue;
             }
@@ -294,6 +309,15 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
             bail!("--valid-out must differ from --out");
         }
     }
+    let rules = args.rules.rules()?;
+    let start = start_position(args.board.as_deref(), rules)?;
+    let variant = Variant::of(&start).ok_or_else(|| {
+        anyhow!(
+            "no networks are made for {} under these rules: only the capture game (on any \
+             board) and Vela (on 5x9), each with the standard rule options",
+            start.size()
+        )
+    })?;
     let limits = match args.depth {
         Some(d) => Limits::depth(d),
         None => Limits::nodes(args.nodes.unwrap_or(3000)),
@@ -305,11 +329,13 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
         .sum();
     // Both outputs exist before the work, so that one that cannot be written is known at once.
     let mut out = open_file(&args.out)?;
-    data::write_header(&mut out).with_context(|| format!("cannot write {}", shown(&args.out)))?;
+    data::write_header(&mut out, variant)
+        .with_context(|| format!("cannot write {}", shown(&args.out)))?;
     let mut valid_out = match &args.valid_out {
         Some(v) => {
             let mut f = open_file(v)?;
-            data::write_header(&mut f).with_context(|| format!("cannot write {}", shown(v)))?;
+            data::write_header(&mut f, variant)
+                .with_context(|| format!("cannot write {}", shown(v)))?;
             Some(f)
         }
         None => None,
@@ -395,7 +421,7 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
         // The reader owns the sending end: the workers end when the jobs run out.
         let reader = std::thread::Builder::new()
             .spawn_scoped(scope, move || {
-                read_games(files, bytes_read, args.shard, |job| {
+                read_games(files, variant, bytes_read, args.shard, |job| {
                     job_tx.send(job).is_ok()
                 })
             })
@@ -475,6 +501,7 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
             "{}",
             json!({
                 "files": args.files.len(),
+                "variant": variant.to_string(),
                 "games": tally.sent - valid_games,
                 "shard": args.shard.map(|s| s.to_string()),
                 "skipped_other_shards": tally.other_shards,
@@ -518,15 +545,24 @@ fn label(args: &LabelArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Reads the records of data files, the errors located by file.
-fn load(files: &[String]) -> Result<Vec<Record>> {
+/// Reads the records of data files, the errors located by file; all must be of one variant
+/// (`variant`, once the first file has set it).
+fn load(files: &[String], variant: &mut Option<(Variant, String)>) -> Result<Vec<Record>> {
     let mut all = Vec::new();
     for path in files {
         let name = shown(path);
         let file = std::fs::File::open(path)
             .map_err(|e| anyhow!("cannot open {name}: {}", crate::output::io_text(&e)))?;
-        let records = data::read_records(std::io::BufReader::new(file))
+        let (v, records) = data::read_variant(std::io::BufReader::new(file))
             .map_err(|e| anyhow!("{name}: {e}"))?;
+        match variant {
+            Some((first, first_file)) if *first != v => bail!(
+                "{name} holds positions of {v}, {first_file} of {first}: a network is for one \
+                 board and game"
+            ),
+            Some(_) => {}
+            None => *variant = Some((v, name.into_owned())),
+        }
         all.extend(records);
     }
     Ok(all)
@@ -549,8 +585,10 @@ fn train_net(args: &TrainArgs) -> Result<ExitCode> {
         .map(String::as_str)
         .collect();
     refuse_same_file(&inputs, &args.out)?;
-    let train_set = load(&args.files)?;
-    let valid = load(&args.valid)?;
+    let mut variant = None;
+    let train_set = load(&args.files, &mut variant)?;
+    let valid = load(&args.valid, &mut variant)?;
+    let variant = variant.map_or(Variant::STANDARD, |(v, _)| v);
     if train_set.is_empty() {
         bail!(
             "no training positions in {}",
@@ -573,6 +611,7 @@ fn train_net(args: &TrainArgs) -> Result<ExitCode> {
     options.k = args.k;
     options.scale = args.scale;
     options.mirrors = !args.no_mirrors;
+    options.variant = variant;
     // What the net has to beat: the hand evaluation and the labels' own search scores.
     let baselines = (!valid.is_empty()).then(|| {
         (
@@ -584,7 +623,8 @@ fn train_net(args: &TrainArgs) -> Result<ExitCode> {
     if !args.json {
         writeln!(
             stdout,
-            "{} training positions, {} validation positions; hidden {}, lambda {}, seed {}",
+            "{} training positions of {variant}, {} validation positions; hidden {}, lambda {}, \
+             seed {}",
             train_set.len(),
             valid.len(),
             options.hidden,
@@ -660,6 +700,7 @@ fn train_net(args: &TrainArgs) -> Result<ExitCode> {
             "{}",
             json!({
                 "out": shown(&args.out),
+                "variant": variant.to_string(),
                 "training_positions": train_set.len(),
                 "validation_positions": valid.len(),
                 "hidden": options.hidden,
