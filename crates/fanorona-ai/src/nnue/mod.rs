@@ -120,4 +120,4 @@ impl<'a> Accumulators<'a> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

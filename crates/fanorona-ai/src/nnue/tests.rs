@@ -2,10 +2,6 @@ use super::*;
 use crate::rng::Rng;
 use fanorona_core::{BoardSize, Color, GameKind};
 
-/// The standard board's points and a perspective's inputs.
-const POINTS: usize = 45;
-const INPUTS: usize = 2 * POINTS;
-
 fn dimy() -> Variant {
     Variant::new(BoardSize::DIMY, GameKind::Capture).unwrap()
 }
@@ -19,13 +15,20 @@ fn vela() -> Variant {
 /// move's unit 0 by +64 and its unit 1 by -64, and S = 25500, so that
 /// `64 * d * 25500 / (255 * 64) = 100 * d` centi-stones for a lead of `d` stones.
 fn material_network() -> Network {
-    let mut w1 = Vec::with_capacity(INPUTS * 2);
-    for f in 0..INPUTS {
-        w1.push(i16::from(f < POINTS));
-        w1.push(i16::from(f >= POINTS));
+    material_network_of(Variant::STANDARD)
+}
+
+/// The material network of [`material_network`] for any variant's board (search tests use it
+/// on 5x5).
+pub(crate) fn material_network_of(variant: Variant) -> Network {
+    let points = variant.points();
+    let mut w1 = Vec::with_capacity(variant.inputs() * 2);
+    for f in 0..variant.inputs() {
+        w1.push(i16::from(f < points));
+        w1.push(i16::from(f >= points));
     }
     Network::from_parts(
-        Variant::STANDARD,
+        variant,
         2,
         255,
         64,

@@ -486,25 +486,9 @@ fn contempt_rates_draws_by_rule_below_even_for_the_side_at_the_root() {
 fn each_board_and_game_is_searched_with_its_own_network() {
     use crate::nnue::Variant;
     use fanorona_core::{BoardSize, GameKind};
-    // A material network of Fanoron-Dimy, built by hand: unit 0 counts the perspective's
-    // stones, unit 1 the opponent's; 100 centi-stones a stone of lead.
+    // A material network of Fanoron-Dimy: 100 centi-stones a stone of lead.
     let dimy = Variant::new(BoardSize::DIMY, GameKind::Capture).unwrap();
-    let mut w1 = Vec::new();
-    for f in 0..50 {
-        w1.extend([i16::from(f < 25), i16::from(f >= 25)]);
-    }
-    let material = Network::from_parts(
-        dimy,
-        2,
-        255,
-        64,
-        25_500,
-        w1,
-        vec![0, 0],
-        vec![64, -64, 0, 0],
-        0,
-    )
-    .unwrap();
+    let material = crate::nnue::tests::material_network_of(dimy);
     let mut s = Searcher::new(1);
     s.set_network(Some(Network::embedded()));
     s.set_network(Some(std::sync::Arc::new(material)));
