@@ -365,7 +365,7 @@ impl Timeouts {
 /// | `engine:depth=N`, `engine:nodes=N`, `engine:movetime=MS` | this engine at a fixed limit |
 /// | `engine:threads=N` | this engine searching with N threads (Lazy SMP), with any of the above |
 /// | `engine:ownbook=true`, `engine:ownbook=false` | this engine playing from its shipped opening book ([`crate::book`]) or not, with any of the above; by default only `engine:maximum` does |
-/// | `engine:eval=classic`, `engine:eval=nnue`, `engine:evalfile=PATH` | this engine with the hand evaluation, the embedded network, or the network in `PATH` (no `:` in it) on the standard board, with any of the above |
+/// | `engine:eval=classic`, `engine:eval=nnue`, `engine:evalfile=PATH` | this engine with the hand evaluation, the embedded networks, or the network in `PATH` (no `:` in it) on its board and game (the embedded ones elsewhere), with any of the above |
 /// | `engine:v0`, `engine:v0:movetime=MS`, ... | the frozen v0.1.0 engine ([`crate::baseline`]), same limit options |
 /// | `uci:COMMAND ARGS` | an external engine speaking the engine protocol |
 /// | `uci:COMMAND ARGS option.NAME=VALUE ...` | the same, given engine options (`setoption`) after `uci`, as cutechess-cli's `option.NAME=VALUE` |
@@ -421,9 +421,9 @@ pub enum PlayerSpec {
 pub enum EngineEval {
     /// The hand evaluation everywhere ([`crate::evaluate`]).
     Classic,
-    /// The embedded network on the standard board ([`crate::nnue::Network::embedded`]).
+    /// The embedded networks, each on its board and game ([`crate::nnue::Network::embedded_all`]).
     Embedded,
-    /// The network in this file on the standard board.
+    /// The network in this file on its board and game, the embedded ones on the others.
     File(std::path::PathBuf),
 }
 
@@ -794,8 +794,9 @@ impl PlayerSpec {
                     None => {}
                     Some(EngineEval::Classic) => p.searcher.set_network(None),
                     Some(EngineEval::Embedded) => {
-                        p.searcher
-                            .set_network(Some(crate::nnue::Network::embedded()));
+                        for net in crate::nnue::Network::embedded_all() {
+                            p.searcher.set_network(Some(Arc::clone(net)));
+                        }
                     }
                     Some(EngineEval::File(path)) => {
                         let net =

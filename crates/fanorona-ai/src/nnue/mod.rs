@@ -39,9 +39,13 @@ use fanorona_core::Position;
 use crate::params::MAX_PLY;
 use network::stones_of;
 
-/// The embedded network's file (`crates/fanorona-ai/nets/`; how it was made: [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md)
-/// and [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md)).
+/// The standard game's embedded network file (`crates/fanorona-ai/nets/`; how it was made:
+/// [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md) and [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md)).
 pub(crate) const EMBEDDED: &[u8] = include_bytes!("../../nets/n2-h128-l05.nnue");
+
+/// Every embedded network file, one per variant, the standard game's first (each passed an
+/// SPRT against the hand evaluation on its board: [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md), The nets).
+pub(crate) const EMBEDDED_NETS: &[&[u8]] = &[EMBEDDED];
 
 /// A network built by hand: material only (a test fixture; its construction is in
 /// [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md)).

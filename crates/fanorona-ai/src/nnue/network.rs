@@ -476,16 +476,44 @@ impl Network {
         Network::from_bytes(&bytes)
     }
 
-    /// The network built into the engine (`crates/fanorona-ai/nets/`, see [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md)).
+    /// The network built into the engine for the standard 5x9 capture game
+    /// (`crates/fanorona-ai/nets/`, see [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md)); the networks of the other
+    /// variants are [`Network::embedded_for`] and [`Network::embedded_all`].
     pub fn embedded() -> std::sync::Arc<Network> {
-        static NET: std::sync::OnceLock<std::sync::Arc<Network>> = std::sync::OnceLock::new();
-        NET.get_or_init(|| {
-            std::sync::Arc::new(
-                // The embedded bytes are checked by the unit tests: they always parse.
-                Network::from_bytes(super::EMBEDDED).expect("the embedded network is valid"),
-            )
+        // The standard game's network is always embedded (the unit tests check it).
+        Network::embedded_for(Variant::STANDARD).expect("the standard network is embedded")
+    }
+
+    /// The network built into the engine for `variant`, if it has one.
+    ///
+    /// ```
+    /// use fanorona_ai::nnue::{Network, Variant};
+    ///
+    /// assert!(Network::embedded_for(Variant::STANDARD).is_some());
+    /// ```
+    pub fn embedded_for(variant: Variant) -> Option<std::sync::Arc<Network>> {
+        Network::embedded_all()
+            .iter()
+            .find(|n| n.variant() == variant)
+            .cloned()
+    }
+
+    /// Every network built into the engine, one per variant (the standard game's first): a
+    /// new [`crate::Searcher`] evaluates with these when
+    /// [`NNUE_BY_DEFAULT`](super::NNUE_BY_DEFAULT) says so.
+    pub fn embedded_all() -> &'static [std::sync::Arc<Network>] {
+        static NETS: std::sync::OnceLock<Vec<std::sync::Arc<Network>>> = std::sync::OnceLock::new();
+        NETS.get_or_init(|| {
+            super::EMBEDDED_NETS
+                .iter()
+                .map(|bytes| {
+                    // The embedded bytes are checked by the unit tests: they always parse.
+                    std::sync::Arc::new(
+                        Network::from_bytes(bytes).expect("an embedded network is valid"),
+                    )
+                })
+                .collect()
         })
-        .clone()
     }
 
     /// The file's bytes, as [`Network::from_bytes`] reads them: format version 1 for a

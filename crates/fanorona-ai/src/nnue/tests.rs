@@ -158,6 +158,23 @@ fn the_material_fixture_is_the_material_construction() {
 }
 
 #[test]
+fn the_embedded_networks_are_one_per_variant_the_standard_first() {
+    let nets = Network::embedded_all();
+    assert_eq!(nets.len(), EMBEDDED_NETS.len());
+    assert_eq!(nets[0].variant(), Variant::STANDARD);
+    assert!(std::sync::Arc::ptr_eq(&Network::embedded(), &nets[0]));
+    for (i, net) in nets.iter().enumerate() {
+        assert_eq!(net.to_bytes().as_slice(), EMBEDDED_NETS[i]);
+        assert!(nets[..i].iter().all(|m| m.variant() != net.variant()));
+        let found = Network::embedded_for(net.variant()).unwrap();
+        assert!(std::sync::Arc::ptr_eq(&found, net));
+    }
+    // A board no network is made for.
+    let seven = Variant::new(BoardSize::new(5, 7).unwrap(), GameKind::Capture).unwrap();
+    assert!(Network::embedded_for(seven).is_none());
+}
+
+#[test]
 fn the_embedded_network_is_the_trained_n2() {
     let net = Network::embedded();
     // n2-h128-l05 of docs/nnue.md (its checksum is the file's last 8 bytes).

@@ -468,7 +468,9 @@ impl<W: Write + Send + 'static> Session<W> {
         self.finish();
         self.engine.set_network(None);
         if self.use_nnue {
-            self.engine.set_network(Some(Network::embedded()));
+            for net in Network::embedded_all() {
+                self.engine.set_network(Some(Arc::clone(net)));
+            }
             if let Some(net) = &self.eval_file {
                 self.engine.set_network(Some(Arc::clone(net)));
             }

@@ -320,7 +320,7 @@ impl Searcher {
             history: Box::new(History::default()),
             tables: None,
             networks: if NNUE_BY_DEFAULT {
-                vec![Network::embedded()]
+                Network::embedded_all().to_vec()
             } else {
                 Vec::new()
             },
@@ -355,7 +355,7 @@ impl Searcher {
     /// variant had; the other variants keep theirs. `None` removes every network: the hand
     /// evaluation ([`crate::evaluate`]) everywhere. Positions no network covers (other
     /// boards, other rule options) always use the hand evaluation. A new searcher uses
-    /// [`Network::embedded`] on the standard board when
+    /// [`Network::embedded_all`], each on its variant, when
     /// [`NNUE_BY_DEFAULT`](crate::nnue::NNUE_BY_DEFAULT) says so, else the hand evaluation.
     ///
     /// ```

@@ -483,6 +483,23 @@ fn contempt_rates_draws_by_rule_below_even_for_the_side_at_the_root() {
 }
 
 #[test]
+fn a_new_searcher_has_every_embedded_network_or_none() {
+    let s = Searcher::new(1);
+    let nets = s.networks();
+    if crate::nnue::NNUE_BY_DEFAULT {
+        assert_eq!(nets.len(), Network::embedded_all().len());
+        for net in Network::embedded_all() {
+            assert!(std::sync::Arc::ptr_eq(
+                s.network_for(net.variant()).unwrap(),
+                net
+            ));
+        }
+    } else {
+        assert!(nets.is_empty());
+    }
+}
+
+#[test]
 fn each_board_and_game_is_searched_with_its_own_network() {
     use crate::nnue::Variant;
     use fanorona_core::{BoardSize, GameKind};
