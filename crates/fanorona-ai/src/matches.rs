@@ -783,7 +783,9 @@ impl<'a> Schedule<'a> {
             start = randomised(
                 base,
                 self.config.random_plies,
-                mix(self.config.seed ^ 0x5EED ^ (pair as u64) ^ (attempt << 40)),
+                // The seed is mixed on its own first: `seed ^ pair` alone would give seeds
+                // that differ in low bits the same starts in another order.
+                mix(mix(self.config.seed ^ 0x5EED) ^ (pair as u64) ^ (attempt << 40)),
             );
             if !self.seen.contains(&start.zobrist()) {
                 break;

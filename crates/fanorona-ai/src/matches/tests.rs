@@ -89,6 +89,27 @@ fn random_openings_are_shared_by_a_pair_and_differ_between_pairs() {
 }
 
 #[test]
+fn other_seeds_draw_other_random_openings() {
+    // From one opening, the pairs of seed 1 and of seed 2 start from different positions
+    // (a seed only XORed with the pair number would give both the same four, reordered).
+    let starts = |seed: u64| -> HashSet<Position> {
+        let config = MatchConfig {
+            games: 8,
+            openings: vec![Position::standard()],
+            random_plies: 4,
+            max_turns: 0,
+            seed,
+            ..MatchConfig::default()
+        };
+        let r = run("random", "random", &config);
+        r.games.iter().map(|g| *g.game.start()).collect()
+    };
+    let (one, two) = (starts(1), starts(2));
+    assert_eq!((one.len(), two.len()), (4, 4));
+    assert!(one.is_disjoint(&two));
+}
+
+#[test]
 fn random_openings_are_deduplicated_and_repeats_are_reported() {
     // On 3x3 one random turn from the setup reaches only a few positions: once they are all
     // used, the repeats are said.
