@@ -1,5 +1,5 @@
 //! NNUE: an efficiently updatable neural network evaluation, one network per [`Variant`]
-//! (board and game; the standard 5x9 board's network is embedded).
+//! (board and game; the networks of the standard 5x9 game and of Vela are embedded).
 //!
 //! A [`Network`] has one hidden layer per perspective (White's, and Black's on the board
 //! turned by 180 degrees) over twice the board's points as inputs (90 on 5x9): a stone of the
@@ -45,7 +45,10 @@ pub(crate) const EMBEDDED: &[u8] = include_bytes!("../../nets/n2-h128-l05.nnue")
 
 /// Every embedded network file, one per variant, the standard game's first (each passed an
 /// SPRT against the hand evaluation on its board: [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md), The nets).
-pub(crate) const EMBEDDED_NETS: &[&[u8]] = &[EMBEDDED];
+pub(crate) const EMBEDDED_NETS: &[&[u8]] = &[EMBEDDED, EMBEDDED_VELA];
+
+/// Vela's embedded network file (`crates/fanorona-ai/nets/`; how it was made: [`docs/nnue.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/nnue.md)).
+pub(crate) const EMBEDDED_VELA: &[u8] = include_bytes!("../../nets/vela1-h128-l05.nnue");
 
 /// A network built by hand: material only (a test fixture; its construction is in
 /// [`docs/engine.md`](https://github.com/fanorona-rs/fanorona/blob/main/docs/engine.md)).

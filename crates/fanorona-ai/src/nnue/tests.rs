@@ -175,6 +175,24 @@ fn the_embedded_networks_are_one_per_variant_the_standard_first() {
 }
 
 #[test]
+fn the_embedded_vela_network_is_the_trained_vela1() {
+    let net = Network::embedded_for(vela()).unwrap();
+    // vela1-h128-l05 of docs/nnue.md (its checksum is the file's last 8 bytes).
+    assert_eq!(net.checksum(), 0xb2bb_437b_9524_2aaa);
+    assert_eq!(net.hidden(), 128);
+    assert_eq!(net.to_bytes().as_slice(), EMBEDDED_VELA);
+    // After Vela's opening phase, a quiet ending a stone up (White a1 c1 against Black i5)
+    // is good for White and bad for Black, whoever moves.
+    let up = Position::from_fen_with("8B/9/9/9/W1W6 w", vela().rules()).unwrap();
+    assert!(net.covers(&up));
+    assert!(net.evaluate(&up).unwrap() > 100);
+    assert!(net.evaluate(&up.null_move()).unwrap() < -100);
+    for p in random_positions_of(vela(), 3, 21) {
+        assert_eq!(net.evaluate(&p), Some(reference(&net, &p)));
+    }
+}
+
+#[test]
 fn the_embedded_network_is_the_trained_n2() {
     let net = Network::embedded();
     // n2-h128-l05 of docs/nnue.md (its checksum is the file's last 8 bytes).

@@ -507,6 +507,7 @@ fn each_board_and_game_is_searched_with_its_own_network() {
     let dimy = Variant::new(BoardSize::DIMY, GameKind::Capture).unwrap();
     let material = crate::nnue::tests::material_network_of(dimy);
     let mut s = Searcher::new(1);
+    s.set_network(None);
     s.set_network(Some(Network::embedded()));
     s.set_network(Some(std::sync::Arc::new(material)));
     assert_eq!(s.networks().len(), 2);

@@ -33,7 +33,7 @@ use crate::progress;
 /// turns at random, a stand-in for a new player), `engine` (full strength),
 /// `engine:LEVEL` (a playing level, `novice` to `maximum`, as the protocol's Level option),
 /// `engine:depth=N`, `engine:nodes=N`, `engine:movetime=MS`, `engine:threads=N`, `engine:eval=classic|nnue` (the hand evaluation
-/// or the embedded network), `engine:evalfile=PATH` (a network file; options combine, each
+/// or the embedded networks), `engine:evalfile=PATH` (a network file; options combine, each
 /// once: `engine:strong:movetime=50:threads=2`), `engine:v0` (the frozen v0.1.0 engine, the
 /// baseline of strength claims), or `uci:COMMAND`, an external engine speaking the
 /// engine protocol; `option.NAME=VALUE` words after its command set its options, as in
