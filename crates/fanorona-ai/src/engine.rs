@@ -194,6 +194,12 @@ impl Engine {
         self.lock().set_network(network);
     }
 
+    /// Evaluates with the networks built into the engine, and no others (see
+    /// [`Searcher::use_embedded_networks`]).
+    pub(crate) fn use_embedded_networks(&self) {
+        self.lock().use_embedded_networks();
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Searcher> {
         self.searcher.lock().unwrap_or_else(PoisonError::into_inner)
     }

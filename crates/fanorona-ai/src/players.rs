@@ -793,11 +793,7 @@ impl PlayerSpec {
                 match eval {
                     None => {}
                     Some(EngineEval::Classic) => p.searcher.set_network(None),
-                    Some(EngineEval::Embedded) => {
-                        for net in crate::nnue::Network::embedded_all() {
-                            p.searcher.set_network(Some(Arc::clone(net)));
-                        }
-                    }
+                    Some(EngineEval::Embedded) => p.searcher.use_embedded_networks(),
                     Some(EngineEval::File(path)) => {
                         let net =
                             crate::nnue::Network::load(path).map_err(|e| PlayerError::Spec {

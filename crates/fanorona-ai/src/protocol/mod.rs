@@ -468,9 +468,7 @@ impl<W: Write + Send + 'static> Session<W> {
         self.finish();
         self.engine.set_network(None);
         if self.use_nnue {
-            for net in Network::embedded_all() {
-                self.engine.set_network(Some(Arc::clone(net)));
-            }
+            self.engine.use_embedded_networks();
             if let Some(net) = &self.eval_file {
                 self.engine.set_network(Some(Arc::clone(net)));
             }

@@ -328,6 +328,12 @@ impl Searcher {
         }
     }
 
+    /// Evaluates with the networks built into the engine ([`Network::embedded_all`]), each
+    /// on its variant, and no others.
+    pub(crate) fn use_embedded_networks(&mut self) {
+        self.networks = Network::embedded_all().to_vec();
+    }
+
     /// Searches with `threads` threads (Lazy SMP: they share the transposition table, the
     /// first reports and answers, the others fill the table from their own searches of the
     /// same position). Clamped to `1..=`[`MAX_THREADS`]. With more than one thread a search
