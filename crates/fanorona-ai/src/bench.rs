@@ -252,9 +252,9 @@ mod tests {
         let nodes: Vec<u64> = report.positions.iter().map(|p| p.nodes).collect();
         assert_eq!(
             nodes,
-            vec![23128, 16659, 54, 102, 4274, 124, 329, 33, 346, 21, 2510, 66]
+            vec![23128, 16659, 45, 102, 4274, 109, 218, 33, 216, 21, 2510, 66]
         );
-        assert_eq!(report.nodes, 47_646);
+        assert_eq!(report.nodes, 47_381);
         for p in &report.positions {
             assert!(Position::from_fen(p.fen).unwrap().is_legal(&p.best));
         }

@@ -97,6 +97,28 @@ pub const NMP_MIN_STONES: u32 = 4;
 /// Late capture reductions: in a position with captures, captures after this many (ordered by
 /// stones taken) are searched one ply shallower first, from [`LMR_MIN_DEPTH`] on.
 pub const CAPTURE_LMR_MIN_MOVE: usize = 4;
+/// Internal iterative reduction: a node from this remaining depth on that the transposition
+/// table has no turn for is searched one ply shallower (without a stored best turn its
+/// ordering is poor, and the shallower search stores one for the next visit).
+pub const IIR_MIN_DEPTH: i32 = 4;
+/// Reverse futility pruning: in a quiet position (no capture for the side to move) off the
+/// principal variation, up to this remaining depth, ...
+pub const RFP_MAX_DEPTH: i32 = 3;
+/// ... a static evaluation at least this many centi-stones a ply of remaining depth above
+/// beta is taken as the node's score (a fail high), without searching.
+pub const RFP_MARGIN: i32 = 100;
+/// Futility pruning: in a quiet node off the principal variation, up to this remaining depth,
+/// ...
+pub const FUTILITY_MAX_DEPTH: i32 = 2;
+/// ... when the static evaluation plus this many centi-stones a ply of remaining depth is no
+/// better than alpha, the quiet turns after the first are skipped (but the table's turn and
+/// the killers).
+pub const FUTILITY_MARGIN: i32 = 150;
+/// Late move pruning: in a quiet node off the principal variation, up to this remaining
+/// depth, ...
+pub const LMP_MAX_DEPTH: i32 = 3;
+/// ... only the first `LMP_BASE + depth * depth` turns (best ordered first) are searched.
+pub const LMP_BASE: i32 = 3;
 /// History scores saturate at this magnitude.
 pub const HISTORY_MAX: i32 = 16_384;
 

@@ -39,10 +39,11 @@ use crate::limits::Limits;
 use crate::nnue::{Accumulators, NNUE_BY_DEFAULT, Network, Variant};
 use crate::params::{
     ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CAPTURE_LMR_MIN_MOVE,
-    CHECK_EVERY, DRAW, INFINITY, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_CONTEMPT,
-    MAX_PLY, MAX_THREADS, NMP_BASE, NMP_DIVISOR, NMP_MIN_DEPTH, NMP_MIN_STONES, QS_DEPTH,
-    QS_MAX_MOVES, QS_MAX_PLY, QS_STAND_PAT_MARGIN, TM_NEXT_ITERATION_PERCENT, TM_STABLE_ITERATIONS,
-    TM_STABLE_PERCENT, TM_UNSTABLE_PERCENT, WIN, WIN_BOUND,
+    CHECK_EVERY, DRAW, FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, INFINITY, LMP_BASE,
+    LMP_MAX_DEPTH, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVE, MAX_CONTEMPT, MAX_PLY,
+    MAX_THREADS, NMP_BASE, NMP_DIVISOR, NMP_MIN_DEPTH, NMP_MIN_STONES, QS_DEPTH, QS_MAX_MOVES,
+    QS_MAX_PLY, QS_STAND_PAT_MARGIN, RFP_MARGIN, RFP_MAX_DEPTH, TM_NEXT_ITERATION_PERCENT,
+    TM_STABLE_ITERATIONS, TM_STABLE_PERCENT, TM_UNSTABLE_PERCENT, WIN, WIN_BOUND,
 };
 use crate::rng::mix;
 use crate::solve::Value;
@@ -501,6 +502,7 @@ impl Searcher {
             hard: budget.map(|(_, hard)| start + hard),
             node_limit,
             noise: options.eval_noise.max(0),
+            selective: options.eval_noise <= 0 && !options.exact_root,
             contempt: options.contempt.clamp(-MAX_CONTEMPT, MAX_CONTEMPT),
             seed: options.seed,
             rules,
@@ -813,6 +815,7 @@ struct Setup<'a> {
     hard: Option<Instant>,
     node_limit: u64,
     noise: i32,
+    selective: bool,
     contempt: i32,
     seed: u64,
     rules: Rules,
@@ -856,6 +859,7 @@ impl<'a> Setup<'a> {
             node_limit: self.node_limit,
             aborted: false,
             noise: self.noise,
+            selective: self.selective,
             contempt: self.contempt,
             seed: self.seed,
             repetition: self.rules.repetition(),
@@ -900,6 +904,11 @@ struct Worker<'a> {
     node_limit: u64,
     aborted: bool,
     noise: i32,
+    /// Whether the pruning from the static evaluation and the internal iterative reduction
+    /// apply: only in the full-strength search. Searches with evaluation noise or exact root
+    /// scores (the weaker levels, the puzzle checks) search without them, as before they
+    /// existed, so that the levels' measured ratings and the puzzles' verdicts stay.
+    selective: bool,
     /// Contempt for draws by rule, from the root's side to move ([`SearchOptions::contempt`]).
     contempt: i32,
     seed: u64,
@@ -1238,7 +1247,7 @@ impl Worker<'_> {
     fn negamax(
         &mut self,
         pos: &Position,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -1275,18 +1284,39 @@ impl Worker<'_> {
                 return hit.score;
             }
         }
+        if self.selective && tt_turn == 0 && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
+        }
+        // The static evaluation of a quiet position off the principal variation, for the null
+        // move (a side that must capture is not at rest: no evaluation stands for it; nor for
+        // a receiver of Bell's Vela, whom having no capture loses) ...
+        let bell_receiver = pos.rules().vela() == VelaRule::Bell && pos.is_vela_phase();
+        let quiet_eval = if !pv_node && !pos.has_capture() && !bell_receiver {
+            Some(self.eval(pos, ply))
+        } else {
+            None
+        };
+        // ... and for the pruning of the full-strength search (not in Fanoron-Telo, where no
+        // side ever has a capture).
+        let static_eval = quiet_eval.filter(|_| self.selective && pos.rules().game().captures());
+        // Reverse futility: near the horizon, a quiet position this far above beta stays
+        // above it whatever is played.
+        if let Some(e) = static_eval
+            && depth <= RFP_MAX_DEPTH
+            && beta.abs() < WIN_BOUND
+            && e - RFP_MARGIN * depth >= beta
+        {
+            return e;
+        }
         // Null move: in a quiet position where even passing would keep the score at beta, a
         // reduced search of the opponent moving twice that still fails high means this node
         // fails high too.
-        if !pv_node
+        if let Some(e) = quiet_eval
             && depth >= NMP_MIN_DEPTH
             && self.null_allowed
             && beta.abs() < WIN_BOUND
             && pos.stones(us).count() >= NMP_MIN_STONES
-            && !pos.has_capture()
-            // Under Bell's Vela a receiver without a capture has lost: no pass from there.
-            && !(pos.rules().vela() == VelaRule::Bell && pos.is_vela_phase())
-            && self.eval(pos, ply) >= beta
+            && e >= beta
         {
             let r = NMP_BASE + depth / NMP_DIVISOR;
             self.hashes.push(hash);
@@ -1318,8 +1348,28 @@ impl Worker<'_> {
         let mut i = 0;
         while let Some(t) = pick_next(&mut turns, &mut scores) {
             let key = turn_key(&t);
-            let child = pos.play_unchecked(&t);
             let is_killer = key == killers[0] || key == killers[1];
+            // Near the horizon, once one turn is searched and no loss is certain: late quiet
+            // turns are skipped, and so are all but the likeliest ones when even a good
+            // margin would not lift the evaluation to alpha.
+            if let Some(e) = static_eval
+                && quiet_node
+                && i > 0
+                && best > -WIN_BOUND
+            {
+                if depth <= LMP_MAX_DEPTH && i as i32 >= LMP_BASE + depth * depth {
+                    break;
+                }
+                if depth <= FUTILITY_MAX_DEPTH
+                    && !is_killer
+                    && key != tt_turn
+                    && e + FUTILITY_MARGIN * depth <= alpha
+                {
+                    i += 1;
+                    continue;
+                }
+            }
+            let child = pos.play_unchecked(&t);
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {

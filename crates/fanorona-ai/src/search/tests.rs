@@ -211,6 +211,7 @@ fn evaluation_noise_is_reproducible_and_bounded() {
         node_limit: u64::MAX,
         aborted: false,
         noise: 50,
+        selective: false,
         contempt: 0,
         seed: 9,
         repetition: None,
