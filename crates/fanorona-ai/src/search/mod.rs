@@ -1287,18 +1287,19 @@ impl Worker<'_> {
         if self.selective && tt_turn == 0 && depth >= IIR_MIN_DEPTH {
             depth -= 1;
         }
-        // The static evaluation of a quiet position off the principal variation, for the null
-        // move (a side that must capture is not at rest: no evaluation stands for it; nor for
-        // a receiver of Bell's Vela, whom having no capture loses) ...
+        // A quiet position off the principal variation: the null move and the pruning below
+        // stand on its static evaluation (a side that must capture is not at rest: no
+        // evaluation stands for it; nor for a receiver of Bell's Vela, whom having no capture
+        // loses).
         let bell_receiver = pos.rules().vela() == VelaRule::Bell && pos.is_vela_phase();
-        let quiet_eval = if !pv_node && !pos.has_capture() && !bell_receiver {
+        let quiet = !pv_node && !pos.has_capture() && !bell_receiver;
+        // The evaluation for the pruning of the full-strength search (not in Fanoron-Telo,
+        // where no side ever has a capture); other searches evaluate only for the null move.
+        let static_eval = if quiet && self.selective && pos.rules().game().captures() {
             Some(self.eval(pos, ply))
         } else {
             None
         };
-        // ... and for the pruning of the full-strength search (not in Fanoron-Telo, where no
-        // side ever has a capture).
-        let static_eval = quiet_eval.filter(|_| self.selective && pos.rules().game().captures());
         // Reverse futility: near the horizon, a quiet position this far above beta stays
         // above it whatever is played.
         if let Some(e) = static_eval
@@ -1311,12 +1312,12 @@ impl Worker<'_> {
         // Null move: in a quiet position where even passing would keep the score at beta, a
         // reduced search of the opponent moving twice that still fails high means this node
         // fails high too.
-        if let Some(e) = quiet_eval
+        if quiet
             && depth >= NMP_MIN_DEPTH
             && self.null_allowed
             && beta.abs() < WIN_BOUND
             && pos.stones(us).count() >= NMP_MIN_STONES
-            && e >= beta
+            && static_eval.unwrap_or_else(|| self.eval(pos, ply)) >= beta
         {
             let r = NMP_BASE + depth / NMP_DIVISOR;
             self.hashes.push(hash);
