@@ -43,6 +43,7 @@ pub use self::times::{TimeControl, TurnTime, TurnTimes};
 use crate::Limits;
 use crate::players::{Player, PlayerError, PlayerSpec, Timeouts};
 use crate::rng::mix;
+use crate::tt::turn_key;
 
 /// How a match is played.
 #[derive(Clone, Debug)]
@@ -408,6 +409,11 @@ pub struct Tally {
     pub first_search_times: TurnTimes,
     /// The search times the second player reported for its turns.
     pub second_search_times: TurnTimes,
+    /// Games played exactly as an earlier game of the match: the same start, the same
+    /// colours and the same turns. Deterministic players (engines at a fixed node count or
+    /// depth) repeat every game whose start repeats: such a game adds nothing to what the
+    /// earlier one showed, yet the Elo and the SPRT count it as new evidence.
+    pub repeated_games: usize,
 }
 
 impl Tally {
@@ -693,6 +699,8 @@ struct Shared {
     /// Finished games, when kept.
     games: Vec<MatchGame>,
     stop: Option<Stop>,
+    /// Fingerprints of the finished games (see [`Tally::repeated_games`]).
+    played: HashSet<u64>,
 }
 
 /// Hands out game numbers and the starts of their pairs.
@@ -882,6 +890,7 @@ pub fn resume_match(
         pending: HashMap::new(),
         games: Vec::new(),
         stop: None,
+        played: HashSet::new(),
     };
     for g in finished {
         record(&mut shared, g, config, &|_: &MatchGame, _: &Tally| Ok(()));
@@ -1022,6 +1031,15 @@ fn check_finished(
     Ok(done)
 }
 
+/// A hash of what makes a game the same as another: its start, who had White, and its turns.
+fn game_fingerprint(g: &MatchGame) -> u64 {
+    let mut h = mix(g.game.start().zobrist() ^ u64::from(g.first_is_white));
+    for t in g.game.turns() {
+        h = mix(h ^ turn_key(t));
+    }
+    h
+}
+
 /// Counts a finished game, hands it to `on_game`, and checks the SPRT.
 fn record(
     s: &mut Shared,
@@ -1037,6 +1055,9 @@ fn record(
         _ => t.draws += 1,
     }
     *t.terminations.entry(g.termination.tag()).or_insert(0) += 1;
+    if !s.played.insert(game_fingerprint(&g)) {
+        t.repeated_games += 1;
+    }
     let (mine, theirs) = if g.first_is_white { (0, 1) } else { (1, 0) };
     t.first_longest_turn = t.first_longest_turn.max(g.longest_turn[mine]);
     t.second_longest_turn = t.second_longest_turn.max(g.longest_turn[theirs]);

@@ -602,6 +602,7 @@ fn statistics(v: &serde_json::Value) -> Vec<serde_json::Value> {
         "pentanomial",
         "faults",
         "terminations",
+        "repeated_games",
         "sprt",
         "stop",
         "openings",
@@ -1066,5 +1067,38 @@ fn shards_merged_give_the_whole_match() {
         stderr(&foreign).contains("another seed"),
         "{}",
         stderr(&foreign)
+    );
+}
+
+#[test]
+fn games_played_again_turn_for_turn_are_counted_and_said() {
+    let dir = Dir::new();
+    let openings = dir.path("one.txt");
+    std::fs::write(&openings, format!("{ONE_TURN}\n")).unwrap();
+    let args = |json: bool| {
+        let mut a = vec![
+            "match",
+            "engine:depth=1",
+            "engine:depth=1",
+            "--games",
+            "6",
+            "--openings",
+            &openings,
+        ];
+        if json {
+            a.push("--json");
+        }
+        fanorona(&a)
+    };
+    // One start, White's one legal turn: the first pair's two games (the first player White,
+    // then Black) come again in the other two pairs.
+    let v = json(&args(true));
+    assert_eq!(v["repeated_games"], 4, "{v}");
+    let out = args(false);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("  repeated games: 4 of 6 played exactly as an earlier game"),
+        "{}",
+        stdout(&out)
     );
 }

@@ -66,6 +66,9 @@ fn pairs_are_scored_pentanomially() {
     assert_eq!((r.tally.wins, r.tally.losses), (3, 3));
     assert_eq!(r.tally.pentanomial.counts, [0, 0, 3, 0, 0]);
     assert_eq!(r.distinct_starts, 1);
+    // White's one legal turn wins: the first pair's two games (the first player White, then
+    // Black) are played again, turn for turn, by the other two pairs.
+    assert_eq!(r.tally.repeated_games, 4);
 }
 
 #[test]
@@ -86,6 +89,8 @@ fn random_openings_are_shared_by_a_pair_and_differ_between_pairs() {
     assert_eq!(r.distinct_starts, 4);
     assert_eq!(starts[0].turn_number(), 2); // three turns: White, Black, White
     assert!(r.notes.is_empty(), "{:?}", r.notes);
+    // A game's start and colours are never those of an earlier game.
+    assert_eq!(r.tally.repeated_games, 0);
 }
 
 #[test]

@@ -846,6 +846,7 @@ impl Summary<'_> {
             },
             "forfeits": forfeits,
             "terminations": t.terminations,
+            "repeated_games": t.repeated_games,
             "sprt": sprt,
             "stop": stop,
             "openings": {
@@ -979,6 +980,16 @@ impl Summary<'_> {
                 "  SPRT Elo0 {} Elo1 {} (alpha {}, beta {}): LLR {:.3} (bounds {:.3}, {:.3}): \
                  {verdict}",
                 s.elo0, s.elo1, s.alpha, s.beta, status.llr, status.lower, status.upper
+            )?;
+        }
+        if t.repeated_games > 0 {
+            writeln!(
+                w,
+                "  repeated games: {} of {} played exactly as an earlier game (the same start, \
+                 colours and turns); the Elo and the SPRT count them as new games: more \
+                 openings or --random-plies give distinct ones",
+                t.repeated_games,
+                t.games()
             )?;
         }
         let random = if config.random_plies > 0 {
