@@ -228,6 +228,58 @@ fn train_writes_the_same_network_twice_and_rejects_bad_data() {
     assert!(!std::path::Path::new(&dir.path("c.nnue")).exists());
 }
 
+/// `nnue train --buckets B`: B sets of output weights in a network file of version 3 (B = 1
+/// is the file of before); B out of 1..=16 is refused.
+#[test]
+fn train_buckets_write_a_version_3_network() {
+    let dir = Dir::new();
+    let games = dir.path("games.fgn");
+    std::fs::write(&games, GAMES).unwrap();
+    let data = dir.path("t.data");
+    json(&fanorona(&[
+        "nnue", "label", &games, "--out", &data, "--depth", "1", "--json",
+    ]));
+    let (one, three) = (dir.path("one.nnue"), dir.path("three.nnue"));
+    let train = |net: &str, buckets: &str| {
+        fanorona(&[
+            "nnue",
+            "train",
+            &data,
+            "--out",
+            net,
+            "--hidden",
+            "4",
+            "--epochs",
+            "2",
+            "--buckets",
+            buckets,
+            "--json",
+        ])
+    };
+    let v = json(&train(&three, "3"));
+    assert_eq!(v["buckets"], 3);
+    let net = std::fs::read(&three).unwrap();
+    // 44 header bytes (the buckets after S), W1 and b1 (2 * (90 + 1) * 4), three sets of w2
+    // (2 * 3 * 8) and of b2 (3 * 4), the checksum.
+    assert_eq!(net.len(), 44 + 2 * 91 * 4 + 2 * 3 * 8 + 3 * 4 + 8);
+    assert_eq!(&net[..8], b"FANNUE\x00\x03");
+    assert_eq!(&net[40..44], &3u32.to_le_bytes());
+    // One bucket, the default, is the version 1 file of the same options without --buckets.
+    assert_eq!(json(&train(&one, "1"))["buckets"], 1);
+    let plain = dir.path("plain.nnue");
+    json(&fanorona(&[
+        "nnue", "train", &data, "--out", &plain, "--hidden", "4", "--epochs", "2", "--json",
+    ]));
+    let net = std::fs::read(&one).unwrap();
+    assert_eq!(&net[..8], b"FANNUE\x00\x01");
+    assert_eq!(net, std::fs::read(&plain).unwrap());
+    for bad in ["0", "17"] {
+        let out = train(&dir.path("bad.nnue"), bad);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(stderr(&out).contains("--buckets"), "{}", stderr(&out));
+    }
+}
+
 /// `nnue label --shard K/N`: the shards' data files together hold the records of the whole
 /// run, and --valid-out takes the games it takes in the whole run.
 #[test]

@@ -31,7 +31,7 @@ mod network;
 pub mod train;
 mod variant;
 
-pub use network::{MAGIC, MAGIC_V2, MAX_HIDDEN, Network, NetworkError};
+pub use network::{MAGIC, MAGIC_V2, MAGIC_V3, MAX_BUCKETS, MAX_HIDDEN, Network, NetworkError};
 pub use variant::{Variant, VariantError};
 
 use fanorona_core::Position;

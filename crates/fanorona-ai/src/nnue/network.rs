@@ -15,12 +15,23 @@ pub const MAGIC: [u8; 8] = *b"FANNUE\x00\x01";
 /// The eight bytes that open a network file of format version 2, whose header also names
 /// the game (written for Vela's networks; see [`Network::to_bytes`]).
 pub const MAGIC_V2: [u8; 8] = *b"FANNUE\x00\x02";
+/// The eight bytes that open a network file of format version 3, whose output layer has
+/// several sets of weights chosen by the number of stones on the board (output buckets; see
+/// [`Network::buckets`] and [`Network::to_bytes`]).
+pub const MAGIC_V3: [u8; 8] = *b"FANNUE\x00\x03";
 /// The largest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 1024;
+/// The most output buckets a file may declare.
+pub const MAX_BUCKETS: usize = 16;
 /// Version 1: magic, rows, cols, inputs, hidden, QA, QB, S.
 const HEADER_LEN: usize = 8 + 4 * 4 + 3 * 4;
 /// Version 2: magic, rows, cols, game, inputs, hidden, QA, QB, S.
 const HEADER_LEN_V2: usize = HEADER_LEN + 4;
+/// Version 3: version 2's header, then the output buckets `B`.
+const HEADER_LEN_V3: usize = HEADER_LEN_V2 + 4;
+/// The largest stone count there is (a board of at most 64 points): the bucket table has one
+/// entry more.
+const MAX_STONES: usize = 64;
 /// The checksum at the end.
 const CHECKSUM_LEN: usize = 8;
 /// The accumulator lanes are processed in blocks of this many (two SSE2 registers of `i16`);
@@ -29,15 +40,23 @@ const BLOCK: usize = 16;
 /// The largest evaluation a network may give, in centi-stones (far below the win scores).
 pub(crate) const EVAL_LIMIT: i64 = 20_000;
 
-/// The size in bytes of a network file with a header of `header` bytes, `inputs` inputs and
-/// `hidden` hidden units.
-const fn file_len(header: usize, inputs: usize, hidden: usize) -> usize {
-    header + 2 * (inputs * hidden + hidden + 2 * hidden) + 4 + CHECKSUM_LEN
+/// The size in bytes of a network file with a header of `header` bytes, `inputs` inputs,
+/// `hidden` hidden units and `buckets` output buckets.
+const fn file_len(header: usize, inputs: usize, hidden: usize, buckets: usize) -> usize {
+    header + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets + CHECKSUM_LEN
 }
 
-/// The longest network file there can be (version 2, the largest board, a hidden layer of
-/// [`MAX_HIDDEN`]).
-pub(crate) const MAX_FILE_LEN: usize = file_len(HEADER_LEN_V2, 2 * MAX_POINTS, MAX_HIDDEN);
+/// The longest network file there can be (version 3, the largest board, a hidden layer of
+/// [`MAX_HIDDEN`], [`MAX_BUCKETS`] output buckets).
+pub(crate) const MAX_FILE_LEN: usize =
+    file_len(HEADER_LEN_V3, 2 * MAX_POINTS, MAX_HIDDEN, MAX_BUCKETS);
+
+/// The output bucket of a position of `stones` stones (both sides') on a board of `points`
+/// points, for a network of `buckets` buckets: `min(buckets - 1, stones * buckets / points)`.
+const fn bucket_for(stones: usize, buckets: usize, points: usize) -> usize {
+    let b = stones * buckets / points;
+    if b < buckets { b } else { buckets - 1 }
+}
 
 /// FNV-1a, 64 bits.
 pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
@@ -69,7 +88,7 @@ pub enum NetworkError {
     },
     /// The bytes do not start with `FANNUE`: not a network file.
     Magic,
-    /// A network file of another format version than 1 or 2.
+    /// A network file of another format version than 1, 2 or 3.
     Version {
         /// The version found (bytes 7 and 8, big-endian).
         found: u16,
@@ -96,6 +115,11 @@ pub enum NetworkError {
     /// A hidden layer size out of `1..=`[`MAX_HIDDEN`].
     Hidden {
         /// The size declared.
+        found: u32,
+    },
+    /// A number of output buckets out of `1..=`[`MAX_BUCKETS`] (version 3).
+    Buckets {
+        /// The number declared.
         found: u32,
     },
     /// Quantization constants that are not positive (or QA above `i16::MAX`).
@@ -125,7 +149,8 @@ pub enum NetworkError {
     Range {
         /// What overflows: `"accumulator"` or `"output"`.
         layer: &'static str,
-        /// The hidden unit (the first found) for the accumulator.
+        /// The hidden unit (the first found) for the accumulator, the output bucket for the
+        /// output.
         unit: usize,
     },
 }
@@ -141,7 +166,7 @@ impl fmt::Display for NetworkError {
             NetworkError::Version { found } => {
                 write!(
                     f,
-                    "network format version {found}, only versions 1 and 2 are known"
+                    "network format version {found}, only versions 1, 2 and 3 are known"
                 )
             }
             NetworkError::Board { rows, cols } => {
@@ -156,6 +181,9 @@ impl fmt::Display for NetworkError {
             }
             NetworkError::Hidden { found } => {
                 write!(f, "{found} hidden units, expected 1 to {MAX_HIDDEN}")
+            }
+            NetworkError::Buckets { found } => {
+                write!(f, "{found} output buckets, expected 1 to {MAX_BUCKETS}")
             }
             NetworkError::Quantization { qa, qb, scale } => write!(
                 f,
@@ -188,8 +216,9 @@ impl std::error::Error for NetworkError {
 /// An evaluation network for one [`Variant`] (the standard 5x9 board's is embedded): twice
 /// the board's points as inputs per perspective (90 on 5x9), one hidden layer of `H`
 /// clipped-ReLU units per perspective (the same weights for both), and one output from both
-/// halves, side to move first. All arithmetic is in integers, so an evaluation is exact and
-/// the same on every machine.
+/// halves, side to move first, by one of [`Network::buckets`] sets of output weights chosen
+/// by the number of stones on the board. All arithmetic is in integers, so an evaluation is
+/// exact and the same on every machine.
 ///
 /// # Examples
 ///
@@ -218,9 +247,14 @@ pub struct Network {
     /// Feature-major: the `hidden` weights of feature 0, then of feature 1, ...
     w1: Box<[i16]>,
     b1: Box<[i16]>,
-    /// The side to move's half, then the other half.
+    /// Per output bucket (bucket 0 first): the side to move's half, then the other half.
     w2: Box<[i16]>,
-    b2: i32,
+    /// Per output bucket.
+    b2: Box<[i32]>,
+    /// The number of output buckets.
+    buckets: usize,
+    /// The output bucket of each stone count, 0 to 64.
+    bucket_of: [u8; MAX_STONES + 1],
     checksum: u64,
     /// `hidden` rounded up to a multiple of [`BLOCK`]: the lanes of one perspective's
     /// accumulator in the inference.
@@ -229,7 +263,8 @@ pub struct Network {
     pw1: Box<[i16]>,
     /// b1 padded to `lanes` by zeros.
     pb1: Box<[i16]>,
-    /// Each half of w2 padded to `lanes` by zeros (the padded lanes add nothing).
+    /// Each half of each bucket's w2 padded to `lanes` by zeros (the padded lanes add
+    /// nothing): `2 * lanes` per bucket.
     pw2: Box<[i16]>,
 }
 
@@ -238,6 +273,7 @@ impl fmt::Debug for Network {
         f.debug_struct("Network")
             .field("variant", &self.variant)
             .field("hidden", &self.hidden)
+            .field("buckets", &self.buckets)
             .field("qa", &self.qa)
             .field("qb", &self.qb)
             .field("scale", &self.scale)
@@ -301,6 +337,7 @@ impl Network {
         let header = match version {
             1 => HEADER_LEN,
             2 => HEADER_LEN_V2,
+            3 => HEADER_LEN_V3,
             found => return Err(NetworkError::Version { found }),
         };
         if bytes.len() < header {
@@ -311,7 +348,7 @@ impl Network {
         }
         let mut c = Cursor { bytes, at: 8 };
         let (rows, cols) = (c.u32(), c.u32());
-        let game = if version == 2 { c.u32() } else { 0 };
+        let game = if version >= 2 { c.u32() } else { 0 };
         let variant = Variant::from_codes(rows, cols, game).map_err(|e| match e {
             VariantError::Game { code } => NetworkError::Game { code },
             _ => NetworkError::Board { rows, cols },
@@ -332,7 +369,12 @@ impl Network {
         if qa <= 0 || qa > i32::from(i16::MAX) || qb <= 0 || scale <= 0 {
             return Err(NetworkError::Quantization { qa, qb, scale });
         }
-        let expected = file_len(header, variant.inputs(), hidden);
+        let buckets_raw = if version == 3 { c.u32() } else { 1 };
+        let buckets = buckets_raw as usize;
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(NetworkError::Buckets { found: buckets_raw });
+        }
+        let expected = file_len(header, variant.inputs(), hidden, buckets);
         if bytes.len() != expected {
             return Err(NetworkError::Length {
                 expected: expected as u64,
@@ -347,8 +389,8 @@ impl Network {
         }
         let w1 = c.i16s(variant.inputs() * hidden);
         let b1 = c.i16s(hidden);
-        let w2 = c.i16s(2 * hidden);
-        let b2 = c.i32();
+        let w2 = c.i16s(buckets * 2 * hidden);
+        let b2 = (0..buckets).map(|_| c.i32()).collect();
         let net = Network::with_padding(
             variant, hidden, qa as i16, qb, scale, w1, b1, w2, b2, computed,
         );
@@ -367,9 +409,16 @@ impl Network {
         w1: Box<[i16]>,
         b1: Box<[i16]>,
         w2: Box<[i16]>,
-        b2: i32,
+        b2: Box<[i32]>,
         checksum: u64,
     ) -> Network {
+        let buckets = b2.len();
+        let points = variant.points();
+        let mut bucket_of = [0; MAX_STONES + 1];
+        for (stones, b) in bucket_of.iter_mut().enumerate() {
+            // At most MAX_BUCKETS - 1: fits a byte.
+            *b = bucket_for(stones, buckets, points) as u8;
+        }
         let lanes = hidden.div_ceil(BLOCK) * BLOCK;
         let pad = |rows: &[i16]| -> Box<[i16]> {
             rows.chunks_exact(hidden)
@@ -391,6 +440,8 @@ impl Network {
             b1,
             w2,
             b2,
+            buckets,
+            bucket_of,
             checksum,
             lanes,
             pw1,
@@ -400,8 +451,8 @@ impl Network {
     }
 
     /// Refuses weights whose sums could overflow: an accumulator (its bias and, per point, the
-    /// larger of the point's two weights, in absolute value) must fit an `i16`, and the output
-    /// (`|b2|` plus `QA` times every `|w2|`) an `i32`.
+    /// larger of the point's two weights, in absolute value) must fit an `i16`, and each
+    /// bucket's output (its `|b2|` plus `QA` times every `|w2|` of the bucket) an `i32`.
     fn check_ranges(&self) -> Result<(), NetworkError> {
         let h = self.hidden;
         let points = self.variant.points();
@@ -419,17 +470,17 @@ impl Network {
                 });
             }
         }
-        let out = i64::from(self.b2).abs()
-            + self
-                .w2
-                .iter()
-                .map(|&w| i64::from(w).abs() * i64::from(self.qa))
-                .sum::<i64>();
-        if out > i64::from(i32::MAX) {
-            return Err(NetworkError::Range {
-                layer: "output",
-                unit: 0,
-            });
+        for (bucket, (&b2, w2)) in self.b2.iter().zip(self.w2.chunks_exact(2 * h)).enumerate() {
+            let out = i64::from(b2).abs()
+                + w2.iter()
+                    .map(|&w| i64::from(w).abs() * i64::from(self.qa))
+                    .sum::<i64>();
+            if out > i64::from(i32::MAX) {
+                return Err(NetworkError::Range {
+                    layer: "output",
+                    unit: bucket,
+                });
+            }
         }
         Ok(())
     }
@@ -518,13 +569,19 @@ impl Network {
 
     /// The file's bytes, as [`Network::from_bytes`] reads them: format version 1 for a
     /// network of the capture game (so that such a file reads as before), version 2, with the
-    /// game in the header, for Vela's.
+    /// game in the header, for Vela's; version 3 (the game and the number of buckets in the
+    /// header) for a network of more than one output bucket, whatever its game.
     pub fn to_bytes(&self) -> Vec<u8> {
         let v = self.variant;
-        let capture = v.game_code() == 0;
-        let header = if capture { HEADER_LEN } else { HEADER_LEN_V2 };
-        let mut out = Vec::with_capacity(file_len(header, v.inputs(), self.hidden));
-        out.extend_from_slice(if capture { &MAGIC } else { &MAGIC_V2 });
+        let bucketed = self.buckets > 1;
+        let capture = v.game_code() == 0 && !bucketed;
+        let (magic, header) = match (bucketed, capture) {
+            (true, _) => (&MAGIC_V3, HEADER_LEN_V3),
+            (false, true) => (&MAGIC, HEADER_LEN),
+            (false, false) => (&MAGIC_V2, HEADER_LEN_V2),
+        };
+        let mut out = Vec::with_capacity(file_len(header, v.inputs(), self.hidden, self.buckets));
+        out.extend_from_slice(magic);
         let (rows, cols) = (u32::from(v.size().rows()), u32::from(v.size().cols()));
         let game = (!capture).then_some(v.game_code());
         for x in [
@@ -542,10 +599,15 @@ impl Network {
         for v in [i32::from(self.qa), self.qb, self.scale] {
             out.extend_from_slice(&v.to_le_bytes());
         }
+        if bucketed {
+            out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        }
         for v in self.w1.iter().chain(&*self.b1).chain(&*self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&self.b2.to_le_bytes());
+        for v in &self.b2 {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
         let sum = fnv1a64(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -554,6 +616,30 @@ impl Network {
     /// The number of hidden units per perspective.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// The number of output buckets `B` (1 to [`MAX_BUCKETS`]; 1 for the files of versions 1
+    /// and 2): the sets of output weights, of which a position of `stones` stones (both
+    /// sides') on a board of `points` points uses set `min(B - 1, stones * B / points)`.
+    ///
+    /// ```
+    /// use fanorona_ai::nnue::Network;
+    ///
+    /// assert_eq!(Network::embedded().buckets(), 1);
+    /// ```
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// The output bucket of `pos` (0 for a network of one bucket).
+    #[inline]
+    fn bucket(&self, pos: &Position) -> usize {
+        if self.buckets == 1 {
+            return 0;
+        }
+        let [white, black] = stones_of(pos);
+        let stones = (white.count_ones() + black.count_ones()) as usize;
+        usize::from(self.bucket_of[stones.min(MAX_STONES)])
     }
 
     /// The file's checksum: it names the network.
@@ -588,7 +674,7 @@ impl Network {
     /// side to move, scaled to centi-stones and by the no-capture factor.
     #[inline]
     pub(crate) fn finish(&self, pos: &Position, acc: &[i16]) -> i32 {
-        let cp = self.output(acc, pos.side_to_move());
+        let cp = self.output(acc, pos.side_to_move(), self.bucket(pos));
         let (num, den) = crate::eval::no_capture_scale(pos);
         cp * num / den
     }
@@ -602,17 +688,18 @@ impl Network {
     }
 
     /// The network's output in centi-stones (clamped to the evaluation range) from
-    /// `stm`'s view, from the accumulators `acc` (White's perspective, then Black's).
+    /// `stm`'s view, from the accumulators `acc` (White's perspective, then Black's), by the
+    /// output weights of `bucket` (below [`Network::buckets`]).
     #[inline]
-    pub(crate) fn output(&self, acc: &[i16], stm: Color) -> i32 {
+    pub(crate) fn output(&self, acc: &[i16], stm: Color, bucket: usize) -> i32 {
         let (white, black) = acc.split_at(self.lanes);
         let (us, them) = match stm {
             Color::White => (white, black),
             Color::Black => (black, white),
         };
-        let (w_us, w_them) = self.pw2.split_at(self.lanes);
-        let out = self
-            .b2
+        let lanes = self.lanes;
+        let (w_us, w_them) = self.pw2[bucket * 2 * lanes..][..2 * lanes].split_at(lanes);
+        let out = self.b2[bucket]
             .wrapping_add(dot_clipped(us, w_us, self.qa))
             .wrapping_add(dot_clipped(them, w_them, self.qa));
         let cp = i64::from(out) * i64::from(self.scale) / (i64::from(self.qa) * i64::from(self.qb));
@@ -684,7 +771,7 @@ impl Network {
         }
     }
 
-    /// Builds a network from its parts (tests and constructions).
+    /// Builds a network of one output bucket from its parts (tests and constructions).
     #[cfg(test)]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn from_parts(
@@ -698,9 +785,27 @@ impl Network {
         w2: Vec<i16>,
         b2: i32,
     ) -> Result<Network, NetworkError> {
+        Network::from_bucket_parts(variant, hidden, qa, qb, scale, w1, b1, w2, vec![b2])
+    }
+
+    /// Builds a network from its parts (tests and constructions): `w2` holds `2 * hidden`
+    /// weights per bucket, `b2` one bias per bucket.
+    #[cfg(test)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn from_bucket_parts(
+        variant: Variant,
+        hidden: usize,
+        qa: i32,
+        qb: i32,
+        scale: i32,
+        w1: Vec<i16>,
+        b1: Vec<i16>,
+        w2: Vec<i16>,
+        b2: Vec<i32>,
+    ) -> Result<Network, NetworkError> {
         assert_eq!(w1.len(), variant.inputs() * hidden);
         assert_eq!(b1.len(), hidden);
-        assert_eq!(w2.len(), 2 * hidden);
+        assert_eq!(w2.len(), b2.len() * 2 * hidden);
         let net = Network::with_padding(
             variant,
             hidden,
@@ -710,21 +815,22 @@ impl Network {
             w1.into(),
             b1.into(),
             w2.into(),
-            b2,
+            b2.into(),
             0,
         );
         Network::from_bytes(&net.to_bytes())
     }
 
-    /// The weights, for reference implementations in tests: (w1, b1, w2, b2, qa, qb, s).
+    /// The weights, for reference implementations in tests: (w1, b1, w2, b2, qa, qb, s), w2
+    /// and b2 of every bucket.
     #[cfg(test)]
     #[allow(clippy::type_complexity)]
-    pub(crate) fn parts(&self) -> (&[i16], &[i16], &[i16], i32, i32, i32, i32) {
+    pub(crate) fn parts(&self) -> (&[i16], &[i16], &[i16], &[i32], i32, i32, i32) {
         (
             &self.w1,
             &self.b1,
             &self.w2,
-            self.b2,
+            &self.b2,
             i32::from(self.qa),
             self.qb,
             self.scale,

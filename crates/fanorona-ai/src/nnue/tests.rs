@@ -104,7 +104,15 @@ fn reference(net: &Network, pos: &Position) -> i32 {
     let stm = pos.side_to_move();
     let us = accumulator(stm);
     let them = accumulator(stm.other());
-    let mut out = i64::from(b2);
+    // The output bucket: min(B - 1, stones * B / points).
+    let buckets = b2.len();
+    let stones = Color::ALL
+        .iter()
+        .map(|&c| pos.stones(c).points(size).count())
+        .sum::<usize>();
+    let k = (stones * buckets / n).min(buckets - 1);
+    let w2 = &w2[k * 2 * h..(k + 1) * 2 * h];
+    let mut out = i64::from(b2[k]);
     for j in 0..h {
         out += i64::from(w2[j]) * us[j].clamp(0, i64::from(qa));
         out += i64::from(w2[h + j]) * them[j].clamp(0, i64::from(qa));
@@ -366,8 +374,8 @@ fn damaged_files_are_refused_with_the_right_error() {
         Err(NetworkError::Magic)
     ));
     assert!(matches!(
-        Network::from_bytes(&with(6, &[0, 3])),
-        Err(NetworkError::Version { found: 3 })
+        Network::from_bytes(&with(6, &[0, 4])),
+        Err(NetworkError::Version { found: 4 })
     ));
     assert!(matches!(
         Network::from_bytes(&with(8, &4u32.to_le_bytes())),
@@ -498,5 +506,210 @@ fn version_2_files_name_the_game_and_are_checked_like_version_1() {
             Network::from_bytes(&good[..n]),
             Err(NetworkError::Length { .. })
         ));
+    }
+}
+
+/// A random network of `variant` with `buckets` output buckets (as [`random_network`]).
+fn random_bucket_network_of(variant: Variant, hidden: usize, buckets: usize, seed: u64) -> Network {
+    let mut rng = Rng::new(seed);
+    let mut small = |span: u64| (rng.below(2 * span + 1) as i64 - span as i64) as i16;
+    let w1 = (0..variant.inputs() * hidden).map(|_| small(300)).collect();
+    let b1 = (0..hidden).map(|_| small(2000)).collect();
+    let w2 = (0..buckets * 2 * hidden).map(|_| small(120)).collect();
+    let b2 = (0..buckets).map(|k| 1000 * k as i32 - 1234).collect();
+    Network::from_bucket_parts(variant, hidden, 255, 64, 400, w1, b1, w2, b2).unwrap()
+}
+
+/// The material network's hidden layer (unit 0 counts the perspective's stones, unit 1 the
+/// opponent's) with two output buckets on 5x9: bucket 0 (at most 22 stones) weighs the
+/// units by +64 and -64 with no bias, 100 centi-stones a stone of lead; bucket 1 (23 stones
+/// or more) by +32 and -32 with a bias of 128, `128 * 25500 / 16320 = 200` centi-stones plus
+/// 50 a stone.
+fn two_bucket_material_network() -> Network {
+    let points = Variant::STANDARD.points();
+    let mut w1 = Vec::new();
+    for f in 0..Variant::STANDARD.inputs() {
+        w1.push(i16::from(f < points));
+        w1.push(i16::from(f >= points));
+    }
+    let w2 = vec![64, -64, 0, 0, 32, -32, 0, 0];
+    Network::from_bucket_parts(
+        Variant::STANDARD,
+        2,
+        255,
+        64,
+        25_500,
+        w1,
+        vec![0, 0],
+        w2,
+        vec![0, 128],
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_hand_set_two_bucket_network_uses_the_set_of_the_stone_count() {
+    let net = two_bucket_material_network();
+    assert_eq!(net.buckets(), 2);
+    assert_eq!(net.hidden(), 2);
+    let eval = |fen: &str| net.evaluate(&Position::from_fen(fen).unwrap()).unwrap();
+    // The start, 44 stones: bucket min(1, 44 * 2 / 45) = 1, level material: 200.
+    let start = Position::standard();
+    assert_eq!(net.evaluate(&start), Some(200));
+    // White takes two: 42 stones, still bucket 1; Black to move is two down: 200 - 100.
+    let after = start.play(&start.parse_turn("f2-e3A").unwrap()).unwrap();
+    assert_eq!(net.evaluate(&after), Some(100));
+    // Three stones: bucket 0, one stone up: 100 for White, -100 for Black.
+    assert_eq!(eval("8B/9/9/9/W1W6 w"), 100);
+    assert_eq!(eval("8B/9/9/9/W1W6 b"), -100);
+    // The boundary: 23 stones (18 against 5) are bucket 1, 200 + 50 * 13 = 850; 22 stones
+    // (18 against 4) bucket 0, 100 * 14 = 1400.
+    assert_eq!(eval("BBBBB4/9/9/WWWWWWWWW/WWWWWWWWW w"), 850);
+    assert_eq!(eval("BBBB5/9/9/WWWWWWWWW/WWWWWWWWW w"), 1400);
+    // Black to move, the same stones: 200 - 650 = -450 and -1400.
+    assert_eq!(eval("BBBBB4/9/9/WWWWWWWWW/WWWWWWWWW b"), -450);
+    assert_eq!(eval("BBBB5/9/9/WWWWWWWWW/WWWWWWWWW b"), -1400);
+    // The search's accumulators pick the same bucket.
+    let mut stack = Accumulators::new(&net);
+    assert_eq!(stack.evaluate(&start, 0), 200);
+    assert_eq!(stack.evaluate(&after, 1), 100);
+}
+
+#[test]
+fn version_3_files_hold_the_buckets_and_are_checked() {
+    let net = two_bucket_material_network();
+    let good = net.to_bytes();
+    // Hand-written: version 3, 5 ranks, 9 files, game 0, 90 inputs, 2 hidden, QA 255, QB 64,
+    // S 25500, 2 buckets; then W1 (90 * 2), b1 (2), w2 (2 * 4) as i16, b2 (2) as i32, the
+    // checksum: 44 + 2 * (180 + 2 + 8) + 8 + 8 = 440 bytes.
+    assert_eq!(&good[..8], b"FANNUE\x00\x03");
+    assert_eq!(&good[..8], &MAGIC_V3);
+    let mut want = Vec::new();
+    for x in [5u32, 9, 0, 90, 2, 255, 64, 25_500, 2] {
+        want.extend_from_slice(&x.to_le_bytes());
+    }
+    assert_eq!(&good[8..44], want.as_slice());
+    assert_eq!(good.len(), 440);
+    let w2_at = 44 + 2 * 182;
+    let w2: Vec<i16> = good[w2_at..w2_at + 16]
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    assert_eq!(w2, [64, -64, 0, 0, 32, -32, 0, 0]);
+    assert_eq!(&good[w2_at + 16..w2_at + 24], &[0, 0, 0, 0, 128, 0, 0, 0]);
+    let read = Network::from_bytes(&good).unwrap();
+    assert_eq!(read, net);
+    assert_eq!(read.to_bytes(), good);
+    let seal = |mut b: Vec<u8>| {
+        let n = b.len() - 8;
+        let sum = super::network::fnv1a64(&b[..n]);
+        b[n..].copy_from_slice(&sum.to_le_bytes());
+        b
+    };
+    let with = |at: usize, bytes: &[u8]| {
+        let mut b = good.clone();
+        b[at..at + bytes.len()].copy_from_slice(bytes);
+        b
+    };
+    // Damage: any flipped bit, any cut, a byte more.
+    for at in [44, 100, w2_at + 3, good.len() - 10, good.len() - 1] {
+        let mut b = good.clone();
+        b[at] ^= 0x04;
+        assert!(
+            matches!(Network::from_bytes(&b), Err(NetworkError::Checksum { .. })),
+            "{at}"
+        );
+    }
+    for n in 0..good.len() {
+        assert!(matches!(
+            Network::from_bytes(&good[..n]),
+            Err(NetworkError::Length { .. })
+        ));
+    }
+    let mut longer = good.clone();
+    longer.push(0);
+    assert!(matches!(
+        Network::from_bytes(&longer),
+        Err(NetworkError::Length { .. })
+    ));
+    // Bucket counts out of 1..=16; one in range that the length does not match.
+    for b in [0u32, 17, u32::MAX] {
+        assert!(matches!(
+            Network::from_bytes(&with(40, &b.to_le_bytes())),
+            Err(NetworkError::Buckets { found }) if found == b
+        ));
+    }
+    assert!(matches!(
+        Network::from_bytes(&with(40, &3u32.to_le_bytes())),
+        Err(NetworkError::Length {
+            expected: 452,
+            found: 440
+        })
+    ));
+    // Bucket 1's bias so large that its output could overflow (bucket 0's is fine).
+    let huge = seal(with(w2_at + 20, &i32::MAX.to_le_bytes()));
+    assert!(matches!(
+        Network::from_bytes(&huge),
+        Err(NetworkError::Range {
+            layer: "output",
+            unit: 1
+        })
+    ));
+    // A version 3 file of one bucket reads as the same network as version 1, which the
+    // writer writes for it.
+    let one = material_network();
+    let v1 = one.to_bytes();
+    assert_eq!(&v1[..8], b"FANNUE\x00\x01");
+    let mut v3 = b"FANNUE\x00\x03".to_vec();
+    v3.extend_from_slice(&v1[8..16]);
+    v3.extend_from_slice(&0u32.to_le_bytes());
+    v3.extend_from_slice(&v1[16..36]);
+    v3.extend_from_slice(&1u32.to_le_bytes());
+    v3.extend_from_slice(&v1[36..v1.len() - 8]);
+    let sum = super::network::fnv1a64(&v3);
+    v3.extend_from_slice(&sum.to_le_bytes());
+    let read = Network::from_bytes(&v3).unwrap();
+    assert_eq!(read.buckets(), 1);
+    assert_eq!(read.to_bytes(), v1);
+    for p in random_positions(2, 8) {
+        assert_eq!(read.evaluate(&p), one.evaluate(&p));
+    }
+}
+
+#[test]
+fn bucketed_networks_evaluate_by_the_formula_incrementally_too() {
+    for (variant, buckets) in [(Variant::STANDARD, 4), (dimy(), 3), (vela(), 16)] {
+        let net = random_bucket_network_of(variant, 20, buckets, 7);
+        assert_eq!(net.buckets(), buckets);
+        let bytes = net.to_bytes();
+        assert_eq!(&bytes[..8], b"FANNUE\x00\x03");
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        // The file's length: 44 + 2 (N H + H + 2 B H) + 4 B + 8.
+        let (n, h) = (variant.inputs(), 20);
+        assert_eq!(
+            bytes.len(),
+            44 + 2 * (n * h + h + 2 * buckets * h) + 4 * buckets + 8
+        );
+        let mut stack = Accumulators::new(&net);
+        let mut rng = Rng::new(3);
+        let mut used = std::collections::BTreeSet::new();
+        let start = Position::start_with(variant.size(), variant.rules()).unwrap();
+        for _ in 0..10 {
+            let mut p = start;
+            let mut ply = 0;
+            while p.outcome().is_none() && ply < 120 {
+                let e = net.evaluate(&p).unwrap();
+                assert_eq!(e, reference(&net, &p), "{variant}: {p}");
+                assert_eq!(stack.evaluate(&p, ply), e, "{variant}: {p}");
+                let stones =
+                    (p.stones(Color::White).count() + p.stones(Color::Black).count()) as usize;
+                used.insert((stones * buckets / variant.points()).min(buckets - 1));
+                let turns = p.legal_turns();
+                p = p.play_unchecked(&turns[rng.below(turns.len() as u64) as usize]);
+                ply += 1;
+            }
+        }
+        // Random games go from the full board to a few stones: most buckets are used.
+        assert!(used.len() * 2 > buckets, "{variant}: {used:?}");
     }
 }

@@ -5,7 +5,9 @@
 //! each side sees its own army at the bottom ([`features`]). A hidden layer of `H` clipped
 //! ReLUs per perspective shares its weights between the two; the output is
 //! `y = b2 + w2[..H] . h(side to move) + w2[H..] . h(other side)` and the evaluation
-//! `y * S` centi-stones. [`train`] fits it (Adam on mini-batches, deterministic for a seed) to
+//! `y * S` centi-stones, where `w2` and `b2` are those of the position's output bucket (one
+//! set, or [`TrainOptions::buckets`] sets chosen by the number of stones on the board:
+//! [`output_bucket`]). [`train`] fits it (Adam on mini-batches, deterministic for a seed) to
 //! labelled positions ([`crate::nnue::data`]): the target mixes the game's result and the
 //! search score, `lambda * result + (1 - lambda) * sigmoid(K * score)`, the prediction is
 //! `sigmoid(K * y * S)`, the loss their squared difference. [`FloatNet::quantise`] makes the
@@ -46,6 +48,9 @@ use crate::rng::Rng;
 pub const NET_MAGIC: [u8; 8] = *b"FANNUE\x00\x01";
 /// The first 8 bytes of a network file of version 2 (its header names the game: Vela's).
 pub const NET_MAGIC_V2: [u8; 8] = *b"FANNUE\x00\x02";
+/// The first 8 bytes of a network file of version 3 (its header names the game and the
+/// number of output buckets: a network of more than one bucket).
+pub const NET_MAGIC_V3: [u8; 8] = *b"FANNUE\x00\x03";
 /// Ranks of the standard board.
 pub const ROWS: u32 = 5;
 /// Files of the standard board.
@@ -55,6 +60,8 @@ pub const COLS: u32 = 9;
 pub const INPUTS: usize = 90;
 /// The largest hidden layer a file may have.
 pub const MAX_HIDDEN: usize = 1024;
+/// The most output buckets a file may have.
+pub const MAX_BUCKETS: usize = 16;
 /// Quantisation of the hidden layer: weights `W1`, `b1` times `QA`; activations clip at `QA`.
 pub const QA: i32 = 255;
 /// Quantisation of the output weights `w2` (times `QB`); `b2` is stored times `QA * QB`.
@@ -193,6 +200,25 @@ pub fn no_capture_factor(no_capture: u16) -> f64 {
     (full - f64::from(no_capture.min(NO_CAPTURE_LIMIT))) / full
 }
 
+/// The output bucket of a position of `stones` stones (both sides') on a board of `points`
+/// points, for a network of `buckets` output buckets: `min(buckets - 1, stones * buckets /
+/// points)` (0 for one bucket).
+///
+/// ```
+/// use fanorona_ai::nnue::train::output_bucket;
+///
+/// // On 5x9 (45 points), 8 buckets: the start's 44 stones are bucket 7, 40 too (320 / 45 =
+/// // 7.1), 39 are bucket 6, 5 stones bucket 0.
+/// assert_eq!(output_bucket(44, 8, 45), 7);
+/// assert_eq!(output_bucket(40, 8, 45), 7);
+/// assert_eq!(output_bucket(39, 8, 45), 6);
+/// assert_eq!(output_bucket(5, 8, 45), 0);
+/// assert_eq!(output_bucket(44, 1, 45), 0);
+/// ```
+pub fn output_bucket(stones: u32, buckets: usize, points: usize) -> usize {
+    (stones as usize * buckets / points.max(1)).min(buckets.max(1) - 1)
+}
+
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -206,8 +232,11 @@ pub struct FloatNet {
     /// Feature-major: the `hidden` weights of feature 0, then feature 1, ...
     w1: Vec<f32>,
     b1: Vec<f32>,
+    /// `2 * hidden` per output bucket, bucket 0 first: the side to move's half, then the
+    /// other's.
     w2: Vec<f32>,
-    b2: f32,
+    /// One per output bucket.
+    b2: Vec<f32>,
 }
 
 impl FloatNet {
@@ -219,7 +248,22 @@ impl FloatNet {
 
     /// A network of `variant`, as [`FloatNet::new`] makes the standard game's.
     pub fn for_variant(variant: Variant, hidden: usize, scale: i32, seed: u64) -> FloatNet {
+        FloatNet::with_buckets(variant, hidden, 1, scale, seed)
+    }
+
+    /// A network of `variant` with `buckets` output buckets (clamped to
+    /// `1..=`[`MAX_BUCKETS`]), as [`FloatNet::new`] makes the standard game's: the output
+    /// weights of bucket 0 are drawn first, then those of bucket 1, ... (so one bucket is
+    /// [`FloatNet::for_variant`]'s network).
+    pub fn with_buckets(
+        variant: Variant,
+        hidden: usize,
+        buckets: usize,
+        scale: i32,
+        seed: u64,
+    ) -> FloatNet {
         let hidden = hidden.clamp(1, MAX_HIDDEN);
+        let buckets = buckets.clamp(1, MAX_BUCKETS);
         let mut rng = Rng::new(seed);
         let mut uniform = |r: f64| ((rng.unit() * 2.0 - 1.0) * r) as f32;
         let w1 = (0..variant.inputs() * hidden)
@@ -227,7 +271,7 @@ impl FloatNet {
             .collect();
         let b1 = vec![0.5; hidden];
         let r2 = 1.0 / (2.0 * hidden as f64).sqrt();
-        let w2 = (0..2 * hidden).map(|_| uniform(r2)).collect();
+        let w2 = (0..buckets * 2 * hidden).map(|_| uniform(r2)).collect();
         FloatNet {
             variant,
             hidden,
@@ -235,13 +279,27 @@ impl FloatNet {
             w1,
             b1,
             w2,
-            b2: 0.0,
+            b2: vec![0.0; buckets],
         }
     }
 
     /// The number of hidden units per perspective.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// The number of output buckets (see [`output_bucket`]).
+    pub fn buckets(&self) -> usize {
+        self.b2.len()
+    }
+
+    /// The output bucket of the stones `white` and `black`.
+    fn bucket(&self, white: u64, black: u64) -> usize {
+        output_bucket(
+            (white | black).count_ones(),
+            self.b2.len(),
+            self.variant.points(),
+        )
     }
 
     /// The output scale `S`.
@@ -264,8 +322,15 @@ impl FloatNet {
         }
     }
 
-    /// `y` for the stones and the side to move.
-    fn output(&self, white: u64, black: u64, side: Color, scratch: &mut [f32]) -> f32 {
+    /// `y` for the stones and the side to move, by the output weights of `bucket`.
+    fn output(
+        &self,
+        white: u64,
+        black: u64,
+        side: Color,
+        bucket: usize,
+        scratch: &mut [f32],
+    ) -> f32 {
         let h = self.hidden;
         let (us, them) = scratch.split_at_mut(h);
         let points = self.variant.points();
@@ -273,11 +338,12 @@ impl FloatNet {
         self.accumulate(&f[..n], us);
         let (f, n) = feature_list(white, black, side.other(), points);
         self.accumulate(&f[..n], them);
-        let mut y = self.b2;
-        for (a, w) in us.iter().zip(&self.w2[..h]) {
+        let w2 = &self.w2[bucket * 2 * h..][..2 * h];
+        let mut y = self.b2[bucket];
+        for (a, w) in us.iter().zip(&w2[..h]) {
             y += a.clamp(0.0, 1.0) * w;
         }
-        for (a, w) in them.iter().zip(&self.w2[h..]) {
+        for (a, w) in them.iter().zip(&w2[h..]) {
             y += a.clamp(0.0, 1.0) * w;
         }
         y
@@ -287,7 +353,8 @@ impl FloatNet {
     /// move, from the side to move's view, before the no-capture factor.
     pub fn evaluate(&self, white: u64, black: u64, side: Color) -> f64 {
         let mut scratch = vec![0.0; 2 * self.hidden];
-        f64::from(self.output(white, black, side, &mut scratch)) * f64::from(self.scale)
+        let bucket = self.bucket(white, black);
+        f64::from(self.output(white, black, side, bucket, &mut scratch)) * f64::from(self.scale)
     }
 
     /// The integer network of the file format: `W1`, `b1` times [`QA`], `w2` times [`QB`],
@@ -301,7 +368,7 @@ impl FloatNet {
             w1: self.w1.iter().map(|&w| q(w, QA) as i16).collect(),
             b1: self.b1.iter().map(|&w| q(w, QA) as i16).collect(),
             w2: self.w2.iter().map(|&w| q(w, QB) as i16).collect(),
-            b2: q(self.b2, QA * QB) as i32,
+            b2: self.b2.iter().map(|&b| q(b, QA * QB) as i32).collect(),
         }
     }
 }
@@ -314,8 +381,10 @@ pub struct QuantNet {
     scale: i32,
     w1: Vec<i16>,
     b1: Vec<i16>,
+    /// `2 * hidden` per output bucket, bucket 0 first.
     w2: Vec<i16>,
-    b2: i32,
+    /// One per output bucket.
+    b2: Vec<i32>,
 }
 
 /// Why bytes are not a network file.
@@ -366,6 +435,8 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 const NET_HEADER: usize = 8 + 7 * 4;
 /// The size of a version 2 header: the game is one field more.
 const NET_HEADER_V2: usize = NET_HEADER + 4;
+/// The size of a version 3 header: version 2's, then the number of output buckets.
+const NET_HEADER_V3: usize = NET_HEADER_V2 + 4;
 
 impl QuantNet {
     /// The number of hidden units per perspective.
@@ -383,14 +454,26 @@ impl QuantNet {
         self.variant
     }
 
+    /// The number of output buckets (see [`output_bucket`]).
+    pub fn buckets(&self) -> usize {
+        self.b2.len()
+    }
+
     /// The bytes of the network file: version 1 for the capture game, version 2 (with the
-    /// game after the files) for Vela.
+    /// game after the files) for Vela; version 3 (the game after the files, the number of
+    /// buckets after `S`) for a network of more than one output bucket, whatever its game.
     pub fn to_bytes(&self) -> Vec<u8> {
         let v = self.variant;
         let inputs = v.inputs();
-        let mut out = Vec::with_capacity(NET_HEADER_V2 + 12 + 2 * (inputs + 3) * self.hidden);
+        let buckets = self.buckets();
+        let mut out = Vec::with_capacity(
+            NET_HEADER_V3 + 8 + 2 * (inputs + 1 + 2 * buckets) * self.hidden + 4 * buckets,
+        );
         let mut header = vec![u32::from(v.size().rows()), u32::from(v.size().cols())];
-        if v.game_code() == 0 {
+        if buckets > 1 {
+            out.extend_from_slice(&NET_MAGIC_V3);
+            header.push(v.game_code());
+        } else if v.game_code() == 0 {
             out.extend_from_slice(&NET_MAGIC);
         } else {
             out.extend_from_slice(&NET_MAGIC_V2);
@@ -403,10 +486,15 @@ impl QuantNet {
         for v in [QA, QB, self.scale] {
             out.extend_from_slice(&v.to_le_bytes());
         }
+        if buckets > 1 {
+            out.extend_from_slice(&(buckets as u32).to_le_bytes());
+        }
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&self.b2.to_le_bytes());
+        for v in &self.b2 {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -418,14 +506,15 @@ impl QuantNet {
     ///
     /// [`NetError`] saying what is wrong.
     pub fn from_bytes(bytes: &[u8]) -> Result<QuantNet, NetError> {
+        let v3 = bytes.len() >= NET_HEADER_V3 && bytes[..8] == NET_MAGIC_V3;
         let v2 = bytes.len() >= NET_HEADER_V2 && bytes[..8] == NET_MAGIC_V2;
-        if !v2 && (bytes.len() < NET_HEADER || bytes[..8] != NET_MAGIC) {
+        if !v3 && !v2 && (bytes.len() < NET_HEADER || bytes[..8] != NET_MAGIC) {
             return Err(NetError::BadMagic);
         }
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
         let i32_at = |i: usize| i32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
-        // Version 2 has the game after the files: the later fields are 4 bytes on.
-        let (game, d) = if v2 { (u32_at(16), 4) } else { (0, 0) };
+        // Versions 2 and 3 have the game after the files: the later fields are 4 bytes on.
+        let (game, d) = if v2 || v3 { (u32_at(16), 4) } else { (0, 0) };
         let variant = Variant::from_codes(u32_at(8), u32_at(12), game).map_err(|e| match e {
             super::VariantError::Game { code } => NetError::BadHeader("game", i64::from(code)),
             _ => NetError::BadHeader("board rows", i64::from(u32_at(8))),
@@ -451,8 +540,13 @@ impl QuantNet {
         if scale < 1 {
             return Err(NetError::BadHeader("output scale", i64::from(scale)));
         }
-        let header = NET_HEADER + d;
-        let expected = header + 2 * (inputs + 3) * hidden + 4 + 8;
+        // Version 3 has the number of output buckets after S.
+        let buckets = if v3 { u32_at(40) as usize } else { 1 };
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(NetError::BadHeader("output buckets", i64::from(u32_at(40))));
+        }
+        let header = NET_HEADER + d + if v3 { 4 } else { 0 };
+        let expected = header + 2 * (inputs + 1 + 2 * buckets) * hidden + 4 * buckets + 8;
         if bytes.len() != expected {
             return Err(NetError::BadLength {
                 expected,
@@ -475,8 +569,10 @@ impl QuantNet {
         };
         let w1 = take(inputs * hidden);
         let b1 = take(hidden);
-        let w2 = take(2 * hidden);
-        let b2 = i32_at(expected - 12);
+        let w2 = take(buckets * 2 * hidden);
+        let b2 = (0..buckets)
+            .map(|k| i32_at(expected - 8 - 4 * (buckets - k)))
+            .collect();
         Ok(QuantNet {
             variant,
             hidden,
@@ -502,17 +598,24 @@ impl QuantNet {
 
     /// The integer evaluation in centi-stones of the stones `white`, `black` with `side` to
     /// move, from the side to move's view, before the no-capture factor: the output
-    /// `b2 + sum w2[j] * clamp(acc_us[j], 0, QA) + sum w2[H + j] * clamp(acc_them[j], 0, QA)`,
-    /// times `S / (QA * QB)`, truncated toward zero.
+    /// `b2 + sum w2[j] * clamp(acc_us[j], 0, QA) + sum w2[H + j] * clamp(acc_them[j], 0, QA)`
+    /// (`w2` and `b2` of the stones' [`output_bucket`]), times `S / (QA * QB)`, truncated
+    /// toward zero.
     pub fn evaluate(&self, white: u64, black: u64, side: Color) -> i32 {
         let us = self.accumulate(white, black, side);
         let them = self.accumulate(white, black, side.other());
         let h = self.hidden;
-        let mut out = self.b2;
-        for (a, &w) in us.iter().zip(&self.w2[..h]) {
+        let k = output_bucket(
+            (white | black).count_ones(),
+            self.buckets(),
+            self.variant.points(),
+        );
+        let w2 = &self.w2[k * 2 * h..][..2 * h];
+        let mut out = self.b2[k];
+        for (a, &w) in us.iter().zip(&w2[..h]) {
             out += i32::from(w) * a.clamp(&0, &QA);
         }
-        for (a, &w) in them.iter().zip(&self.w2[h..]) {
+        for (a, &w) in them.iter().zip(&w2[h..]) {
             out += i32::from(w) * a.clamp(&0, &QA);
         }
         (i64::from(out) * i64::from(self.scale) / i64::from(QA * QB)) as i32
@@ -546,6 +649,10 @@ pub struct TrainOptions {
     /// The board and game of the network (default [`Variant::STANDARD`]); [`train`] learns
     /// from the records of this variant only.
     pub variant: Variant,
+    /// Output buckets, 1 to [`MAX_BUCKETS`] (default 1): sets of output weights, each
+    /// position using and training the set of its number of stones ([`output_bucket`]). A
+    /// network of one bucket is written as file version 1 (2 for Vela), of more as version 3.
+    pub buckets: usize,
 }
 
 impl Default for TrainOptions {
@@ -561,6 +668,7 @@ impl Default for TrainOptions {
             scale: DEFAULT_SCALE,
             mirrors: true,
             variant: Variant::STANDARD,
+            buckets: 1,
         }
     }
 }
@@ -618,6 +726,13 @@ struct Sample {
     target: f32,
 }
 
+impl Sample {
+    /// The sample's output bucket in `net` (the mirrors keep the stone count).
+    fn bucket(&self, net: &FloatNet) -> usize {
+        net.bucket(self.white, self.black)
+    }
+}
+
 fn sample(r: &Record, options: &TrainOptions) -> Sample {
     let score = f64::from(r.score) / no_capture_factor(r.no_capture);
     let target =
@@ -646,14 +761,28 @@ impl Adam {
 
     /// One step on `params` with the gradient `grad` (scaled by `g_scale`), then the clip.
     fn step(&mut self, params: &mut [f32], grad: &[f32], g_scale: f32, lr: f32, clip: f32) {
+        self.step_at(0, params, grad, g_scale, lr, clip);
+    }
+
+    /// [`Adam::step`] on the parameters from `at` on: `params` and `grad` are those, the
+    /// state is taken from `at`.
+    fn step_at(
+        &mut self,
+        at: usize,
+        params: &mut [f32],
+        grad: &[f32],
+        g_scale: f32,
+        lr: f32,
+        clip: f32,
+    ) {
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
         const EPS: f32 = 1e-8;
         for (((p, g), m), v) in params
             .iter_mut()
             .zip(grad)
-            .zip(&mut self.m)
-            .zip(&mut self.v)
+            .zip(&mut self.m[at..])
+            .zip(&mut self.v[at..])
         {
             let g = g * g_scale;
             *m = B1 * *m + (1.0 - B1) * g;
@@ -663,9 +792,10 @@ impl Adam {
     }
 }
 
-/// The network's prediction `sigmoid(K * y * S)` and `y`, for a sample.
-fn predict(net: &FloatNet, s: &Sample, k: f64, scratch: &mut [f32]) -> (f64, f32) {
-    let y = net.output(s.white, s.black, s.side, scratch);
+/// The network's prediction `sigmoid(K * y * S)` and `y`, for a sample, by the output
+/// weights of `bucket`.
+fn predict(net: &FloatNet, s: &Sample, bucket: usize, k: f64, scratch: &mut [f32]) -> (f64, f32) {
+    let y = net.output(s.white, s.black, s.side, bucket, scratch);
     (sigmoid(k * f64::from(y) * f64::from(net.scale)), y)
 }
 
@@ -677,7 +807,7 @@ pub fn loss(net: &FloatNet, records: &[Record], options: &TrainOptions) -> f64 {
     let mut total = 0.0;
     for r in records {
         let s = sample(r, options);
-        let (p, _) = predict(net, &s, options.k, &mut scratch);
+        let (p, _) = predict(net, &s, s.bucket(net), options.k, &mut scratch);
         total += (p - f64::from(s.target)).powi(2);
     }
     total / records.len().max(1) as f64
@@ -717,8 +847,15 @@ pub fn train(
     mut progress: impl FnMut(&Progress),
 ) -> Trained {
     let variant = options.variant;
-    let mut net = FloatNet::for_variant(variant, options.hidden, options.scale, options.seed);
+    let mut net = FloatNet::with_buckets(
+        variant,
+        options.hidden,
+        options.buckets,
+        options.scale,
+        options.seed,
+    );
     let h = net.hidden;
+    let buckets = net.buckets();
     let inputs = variant.inputs();
     let clip = clip_hidden(variant.points());
     let valid: Vec<Record> = valid
@@ -733,19 +870,22 @@ pub fn train(
         .collect();
     let mut rng = Rng::new(options.seed ^ 0x05ee_d0f0_da7a);
     let mut order: Vec<usize> = (0..samples.len()).collect();
-    let (mut g_w1, mut g_b1, mut g_w2) = (
+    let (mut g_w1, mut g_b1, mut g_w2, mut g_b2) = (
         vec![0.0f32; inputs * h],
         vec![0.0f32; h],
-        vec![0.0f32; 2 * h],
+        vec![0.0f32; buckets * 2 * h],
+        vec![0.0f32; buckets],
     );
     let (mut a_w1, mut a_b1, mut a_w2, mut a_b2) = (
         Adam::new(inputs * h),
         Adam::new(h),
-        Adam::new(2 * h),
-        Adam::new(1),
+        Adam::new(buckets * 2 * h),
+        Adam::new(buckets),
     );
     let mut acc = vec![0.0f32; 2 * h];
     let mut d_acc = vec![0.0f32; h];
+    // The output buckets of the samples of a batch.
+    let mut seen = vec![false; buckets];
     let batch = options.batch.max(1);
     let scale_k = options.k * f64::from(net.scale);
     let mut step: i32 = 0;
@@ -762,7 +902,8 @@ pub fn train(
             g_w1.fill(0.0);
             g_b1.fill(0.0);
             g_w2.fill(0.0);
-            let mut g_b2 = 0.0f32;
+            g_b2.fill(0.0);
+            seen.fill(false);
             for &i in chunk {
                 let mut s = samples[i];
                 if options.mirrors {
@@ -770,17 +911,21 @@ pub fn train(
                     s.white = mirror(s.white, sym, variant.size());
                     s.black = mirror(s.black, sym, variant.size());
                 }
-                let (p, _) = predict(&net, &s, options.k, &mut acc);
+                // Only the sample's bucket of the output layer learns from it.
+                let k = s.bucket(&net);
+                let (p, _) = predict(&net, &s, k, options.k, &mut acc);
                 let err = p - f64::from(s.target);
                 total_loss += err * err;
                 let dy = (2.0 * err * p * (1.0 - p) * scale_k) as f32;
-                g_b2 += dy;
+                g_b2[k] += dy;
+                seen[k] = true;
+                let at = k * 2 * h;
                 for (side, half) in [(s.side, 0), (s.side.other(), h)] {
                     let a = &acc[half..half + h];
-                    let w2 = &net.w2[half..half + h];
+                    let w2 = &net.w2[at + half..at + half + h];
                     for j in 0..h {
                         let x = a[j];
-                        g_w2[half + j] += dy * x.clamp(0.0, 1.0);
+                        g_w2[at + half + j] += dy * x.clamp(0.0, 1.0);
                         d_acc[j] = if x > 0.0 && x < 1.0 { dy * w2[j] } else { 0.0 };
                     }
                     for (g, d) in g_b1.iter_mut().zip(&d_acc) {
@@ -803,10 +948,15 @@ pub fn train(
             let g_scale = 1.0 / chunk.len() as f32;
             a_w1.step(&mut net.w1, &g_w1, g_scale, lr_t, clip);
             a_b1.step(&mut net.b1, &g_b1, g_scale, lr_t, clip);
-            a_w2.step(&mut net.w2, &g_w2, g_scale, lr_t, CLIP_OUTPUT);
-            let mut b2 = [net.b2];
-            a_b2.step(&mut b2, &[g_b2], g_scale, lr_t, CLIP_OUTPUT);
-            net.b2 = b2[0];
+            // The output buckets of the batch's samples, each with its own part of the state
+            // (one bucket: all of it, every step).
+            for k in (0..buckets).filter(|&k| seen[k]) {
+                let w = k * 2 * h..(k + 1) * 2 * h;
+                let (w2, g) = (&mut net.w2[w.clone()], &g_w2[w.clone()]);
+                a_w2.step_at(w.start, w2, g, g_scale, lr_t, CLIP_OUTPUT);
+                let (b2, g) = (&mut net.b2[k..=k], &g_b2[k..=k]);
+                a_b2.step_at(k, b2, g, g_scale, lr_t, CLIP_OUTPUT);
+            }
             progress(&Progress::Step {
                 epoch,
                 done: (b * batch + chunk.len()).min(samples.len()),
@@ -930,7 +1080,7 @@ mod tests {
         net.w1[0] = 1.0;
         net.b1[0] = 0.0;
         net.w2 = vec![2.0, -1.0];
-        net.b2 = 0.25;
+        net.b2 = vec![0.25];
         net
     }
 
@@ -939,7 +1089,10 @@ mod tests {
         let net = hand_net();
         let q = net.quantise();
         // W1q[0] = 255, w2q = [128, -64], b2q = 0.25 * 255 * 64 = 4080.
-        assert_eq!((q.w1[0], q.w2.clone(), q.b2), (255, vec![128, -64], 4080));
+        assert_eq!(
+            (q.w1[0], q.w2.clone(), q.b2.clone()),
+            (255, vec![128, -64], vec![4080])
+        );
         // White a1 (bit 0), Black h5 (bit 43: Black's feature 44 - 43 = 1, weight 0).
         // White to move: acc_us = 255, acc_them = 0 (a1 is feature 89 for Black).
         // out = 4080 + 128 * 255 = 36720; 36720 * 400 / 16320 = 900. Float: 0.25 + 2 = 2.25.
@@ -955,7 +1108,7 @@ mod tests {
         // = -0.39 -> 0.
         let mut n = hand_net();
         n.w2 = vec![0.0, 0.0];
-        n.b2 = -0.001;
+        n.b2 = vec![-0.001];
         assert_eq!(n.quantise().evaluate(0, 0, Color::White), 0);
     }
 
@@ -1207,5 +1360,203 @@ mod tests {
         let mean = sum / test.len() as f64;
         // In practice the errors cancel: a few centi-stones.
         assert!(worst <= 10.0 && mean <= 3.0, "worst {worst} mean {mean}");
+    }
+
+    /// A hand-set network of two output buckets: one hidden unit that reads the own stone
+    /// on a1 (feature 0), bucket 0 (at most 22 stones on 5x9) with `w2 = [2, -1]`,
+    /// `b2 = 0.25`, bucket 1 (23 stones or more) with `w2 = [1.5, 1]`, `b2 = -0.5`.
+    fn hand_net_of_two_buckets() -> FloatNet {
+        let mut net = FloatNet::with_buckets(Variant::STANDARD, 1, 2, 400, 0);
+        net.w1.fill(0.0);
+        net.w1[0] = 1.0;
+        net.b1[0] = 0.0;
+        net.w2 = vec![2.0, -1.0, 1.5, 1.0];
+        net.b2 = vec![0.25, -0.5];
+        net
+    }
+
+    #[test]
+    fn a_hand_set_two_bucket_network_evaluates_each_bucket_as_computed_by_hand() {
+        let net = hand_net_of_two_buckets();
+        assert_eq!(net.buckets(), 2);
+        let q = net.quantise();
+        // w2q = [128, -64, 96, 64], b2q = [0.25, -0.5] * 16320 = [4080, -8160].
+        assert_eq!(
+            (q.w2.clone(), q.b2.clone()),
+            (vec![128, -64, 96, 64], vec![4080, -8160])
+        );
+        // White holds ranks 1 and 2 (bits 0 to 17, a1 among them: White's feature 0; for
+        // Black it is feature 89, of weight 0).
+        let white = (1u64 << 18) - 1;
+        // Black on d5..h5 (bits 39 to 43; not i5, Black's feature 0): 23 stones, bucket
+        // min(1, 23 * 2 / 45) = 1.
+        let black23 = 0b11111 << 39;
+        // White to move: -0.5 + 1.5 * 1 = 1 -> 400; -8160 + 96 * 255 = 16320 -> 400.
+        assert_eq!(net.evaluate(white, black23, Color::White), 400.0);
+        assert_eq!(q.evaluate(white, black23, Color::White), 400);
+        // Black to move: -0.5 + 1 * 1 = 0.5 -> 200; -8160 + 64 * 255 = 8160 -> 200.
+        assert_eq!(net.evaluate(white, black23, Color::Black), 200.0);
+        assert_eq!(q.evaluate(white, black23, Color::Black), 200);
+        // Black on e5..h5 (bits 40 to 43): 22 stones, bucket 0.
+        let black22 = 0b1111 << 40;
+        // White to move: 0.25 + 2 = 2.25 -> 900; 4080 + 128 * 255 = 36720 -> 900.
+        assert_eq!(net.evaluate(white, black22, Color::White), 900.0);
+        assert_eq!(q.evaluate(white, black22, Color::White), 900);
+        // Black to move: 0.25 - 1 = -0.75 -> -300; 4080 - 64 * 255 = -12240 -> -300.
+        assert_eq!(net.evaluate(white, black22, Color::Black), -300.0);
+        assert_eq!(q.evaluate(white, black22, Color::Black), -300);
+        // The engine reads the file and evaluates the same positions alike.
+        let engine = crate::nnue::Network::from_bytes(&q.to_bytes()).unwrap();
+        assert_eq!(engine.buckets(), 2);
+        for (fen, want) in [
+            ("3BBBBB1/9/9/WWWWWWWWW/WWWWWWWWW w", 400),
+            ("3BBBBB1/9/9/WWWWWWWWW/WWWWWWWWW b", 200),
+            ("4BBBB1/9/9/WWWWWWWWW/WWWWWWWWW w", 900),
+            ("4BBBB1/9/9/WWWWWWWWW/WWWWWWWWW b", -300),
+        ] {
+            assert_eq!(engine.evaluate(&pos(fen)), Some(want), "{fen}");
+        }
+    }
+
+    #[test]
+    fn bucketed_network_files_round_trip_and_damage_is_found() {
+        let net = FloatNet::with_buckets(Variant::STANDARD, 4, 3, 400, 11).quantise();
+        assert_eq!(net.buckets(), 3);
+        let bytes = net.to_bytes();
+        // 44 header bytes, (90 + 1) * 4 + 3 * 2 * 4 i16, 3 i32 and the checksum.
+        assert_eq!(bytes.len(), 44 + 2 * (91 * 4 + 24) + 12 + 8);
+        assert_eq!(&bytes[..8], b"FANNUE\x00\x03");
+        assert_eq!(&bytes[..8], &NET_MAGIC_V3);
+        // 5 ranks, 9 files, game 0, 90 inputs, 4 hidden; QA, QB, S; 3 buckets.
+        assert_eq!(
+            &bytes[8..28],
+            &[5, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 90, 0, 0, 0, 4, 0, 0, 0]
+        );
+        assert_eq!(
+            &bytes[28..44],
+            &[255, 0, 0, 0, 64, 0, 0, 0, 144, 1, 0, 0, 3, 0, 0, 0]
+        );
+        assert_eq!(QuantNet::from_bytes(&bytes).unwrap(), net);
+        let mut bad = bytes.clone();
+        bad[300] ^= 1;
+        assert_eq!(QuantNet::from_bytes(&bad), Err(NetError::Checksum));
+        assert!(matches!(
+            QuantNet::from_bytes(&bytes[..bytes.len() - 4]),
+            Err(NetError::BadLength { .. })
+        ));
+        for b in [0u8, 17] {
+            let mut bad = bytes.clone();
+            bad[40] = b;
+            assert_eq!(
+                QuantNet::from_bytes(&bad),
+                Err(NetError::BadHeader("output buckets", i64::from(b)))
+            );
+        }
+        let mut bad = bytes.clone();
+        bad[40] = 2;
+        assert!(matches!(
+            QuantNet::from_bytes(&bad),
+            Err(NetError::BadLength { .. })
+        ));
+        // One bucket is the network of before, written as before.
+        let one = FloatNet::with_buckets(Variant::STANDARD, 4, 1, 400, 11);
+        assert_eq!(one, FloatNet::new(4, 400, 11));
+        assert_eq!(&one.quantise().to_bytes()[..8], b"FANNUE\x00\x01");
+    }
+
+    #[test]
+    fn the_engine_reads_bucketed_files_and_evaluates_alike() {
+        // The most buckets, so that the synthetic positions (quiet ones of random games,
+        // mostly of fewer than 23 stones) use many.
+        let options = TrainOptions {
+            buckets: MAX_BUCKETS,
+            ..small_options()
+        };
+        let trained = train(&synthetic(1000, 5), &[], &options, |_| {});
+        let q = trained.net.quantise();
+        assert_eq!(q.buckets(), 16);
+        let engine = crate::nnue::Network::from_bytes(&q.to_bytes()).unwrap();
+        assert_eq!(engine.buckets(), 16);
+        assert_eq!(engine.to_bytes(), q.to_bytes());
+        assert_evaluates_alike(&engine, &q, Position::standard());
+        // Positions of every stone count the random games reach, with their counters.
+        let mut used = std::collections::BTreeSet::new();
+        for r in synthetic(400, 9) {
+            let p = r.position();
+            let (num, den) = crate::eval::no_capture_scale(&p);
+            let want = q.evaluate(r.white, r.black, r.side) * num / den;
+            assert_eq!(engine.evaluate(&p), Some(want), "{p}");
+            used.insert(output_bucket((r.white | r.black).count_ones(), 16, 45));
+        }
+        assert!(used.len() >= 5, "{used:?}");
+    }
+
+    #[test]
+    fn training_with_four_buckets_is_deterministic_and_lowers_the_loss() {
+        let data = synthetic(3000, 1);
+        let valid = synthetic(500, 2);
+        let options = TrainOptions {
+            buckets: 4,
+            ..small_options()
+        };
+        let start = FloatNet::with_buckets(Variant::STANDARD, 16, 4, 400, options.seed);
+        let start_loss = loss(&start, &valid, &options);
+        let a = train(&data, &valid, &options, |_| {});
+        let b = train(&data, &valid, &options, |_| {});
+        assert_eq!(a.net.buckets(), 4);
+        assert_eq!(a.net.quantise().to_bytes(), b.net.quantise().to_bytes());
+        let end = a.epochs.last().unwrap().valid_loss.unwrap();
+        assert!(end < start_loss * 0.5, "{start_loss} -> {end}");
+        // Not the one-bucket network.
+        let one = train(&data, &valid, &small_options(), |_| {});
+        assert_ne!(one.net.quantise().to_bytes(), a.net.quantise().to_bytes());
+        // Only the sample's bucket learns: with positions of 11 stones or fewer only (bucket
+        // 0 of 4: 11 * 4 / 45 = 0), the output weights of buckets 1 to 3 stay as drawn.
+        let few: Vec<Record> = data
+            .iter()
+            .filter(|r| (r.white | r.black).count_ones() <= 11)
+            .copied()
+            .collect();
+        assert!(few.len() > 100, "{}", few.len());
+        let t = train(&few, &[], &options, |_| {});
+        let h2 = 2 * 16;
+        assert_ne!(t.net.w2[..h2], start.w2[..h2]);
+        assert_ne!(t.net.b2[0], 0.0);
+        assert_eq!(t.net.w2[h2..], start.w2[h2..]);
+        assert_eq!(t.net.b2[1..], [0.0; 3]);
+    }
+
+    #[test]
+    fn one_bucket_is_the_network_and_file_of_before() {
+        // buckets: 1 (the default) trains the network of before: version 1 for the capture
+        // game, version 2 for Vela, of the lengths of before.
+        let data = synthetic(600, 6);
+        let options = TrainOptions {
+            buckets: 1,
+            ..small_options()
+        };
+        assert_eq!(TrainOptions::default().buckets, 1);
+        let bytes = train(&data, &[], &options, |_| {})
+            .net
+            .quantise()
+            .to_bytes();
+        assert_eq!(&bytes[..8], b"FANNUE\x00\x01");
+        assert_eq!(bytes.len(), 36 + 2 * 93 * 16 + 4 + 8);
+        let engine = crate::nnue::Network::from_bytes(&bytes).unwrap();
+        assert_eq!(engine.buckets(), 1);
+        assert_eq!(engine.to_bytes(), bytes);
+        let vela = Variant::new(BoardSize::STANDARD, fanorona_core::GameKind::Vela).unwrap();
+        let net = FloatNet::with_buckets(vela, 8, 1, 400, 3).quantise();
+        let bytes = net.to_bytes();
+        assert_eq!(&bytes[..8], b"FANNUE\x00\x02");
+        assert_eq!(bytes.len(), 40 + 186 * 8 + 12);
+        // With two buckets, Vela's file is version 3 too.
+        let two = FloatNet::with_buckets(vela, 8, 2, 400, 3).quantise();
+        let bytes = two.to_bytes();
+        assert_eq!(&bytes[..8], b"FANNUE\x00\x03");
+        assert_eq!(&bytes[16..20], &1u32.to_le_bytes());
+        assert_eq!(QuantNet::from_bytes(&bytes).unwrap(), two);
+        let engine = crate::nnue::Network::from_bytes(&bytes).unwrap();
+        assert_eq!((engine.variant(), engine.buckets()), (vela, 2));
     }
 }

@@ -14,7 +14,8 @@ use clap::{Args, Subcommand};
 use fanorona_ai::nnue::Variant;
 use fanorona_ai::nnue::data::{self, Record, Wdl};
 use fanorona_ai::nnue::train::{
-    self, DEFAULT_K, DEFAULT_SCALE, MAX_HIDDEN, Progress, TrainOptions, no_capture_factor,
+    self, DEFAULT_K, DEFAULT_SCALE, MAX_BUCKETS, MAX_HIDDEN, Progress, TrainOptions,
+    no_capture_factor,
 };
 use fanorona_ai::{Limits, Searcher, evaluate};
 use fanorona_core::Game;
@@ -122,7 +123,9 @@ pub struct LabelArgs {
 /// `nnue label --board --rules`): per side, twice the board's points as inputs (own and
 /// opponent's stones on each point, 90 on 5x9, the board turned for Black), --hidden
 /// clipped-ReLU units sharing their weights between the sides, one
-/// output from both sides' units (the side to move's first) times --scale centi-stones. The
+/// output from both sides' units (the side to move's first) times --scale centi-stones, by
+/// one of --buckets sets of output weights chosen by the number of stones on the board (set
+/// min(B - 1, stones * B / points); more than one set: network file version 3). The
 /// target of each position is --lambda times the game's result plus (1 - --lambda) times
 /// sigmoid(K * score), the score divided by the engine's no-capture factor; the loss is the
 /// squared difference from sigmoid(K * output). Adam on shuffled mini-batches, each position
@@ -135,6 +138,7 @@ pub struct LabelArgs {
 /// Examples:
 ///   fanorona nnue train train.data --valid valid.data --out net.nnue
 ///   fanorona nnue train a.data b.data --out net.nnue --hidden 64 --epochs 30 --lambda 0.3
+///   fanorona nnue train train.data --valid valid.data --out net.nnue --buckets 8
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct TrainArgs {
@@ -151,6 +155,11 @@ pub struct TrainArgs {
     /// Hidden units per side.
     #[arg(long, default_value_t = 128, value_parser = ranged::<usize>(1..=MAX_HIDDEN as u64))]
     pub hidden: usize,
+    /// Output buckets B, 1 to 16: sets of output weights, a position using (and training) set
+    /// min(B - 1, stones * B / points) by its number of stones. 1 writes the network file
+    /// version of before (1; 2 for Vela), more writes version 3.
+    #[arg(long, default_value_t = 1, value_parser = ranged::<usize>(1..=MAX_BUCKETS as u64))]
+    pub buckets: usize,
     /// Passes over the data.
     #[arg(long, default_value_t = 20, value_parser = ranged::<usize>(1..=100_000))]
     pub epochs: usize,
@@ -603,6 +612,7 @@ fn train_net(args: &TrainArgs) -> Result<ExitCode> {
     let mut out = open_file(&args.out)?;
     let mut options = TrainOptions::default();
     options.hidden = args.hidden;
+    options.buckets = args.buckets;
     options.epochs = args.epochs;
     options.lambda = args.lambda;
     options.seed = args.seed;
@@ -623,11 +633,12 @@ fn train_net(args: &TrainArgs) -> Result<ExitCode> {
     if !args.json {
         writeln!(
             stdout,
-            "{} training positions of {variant}, {} validation positions; hidden {}, lambda {}, \
-             seed {}",
+            "{} training positions of {variant}, {} validation positions; hidden {}, buckets {}, \
+             lambda {}, seed {}",
             train_set.len(),
             valid.len(),
             options.hidden,
+            options.buckets,
             options.lambda,
             options.seed
         )?;
@@ -704,6 +715,7 @@ fn train_net(args: &TrainArgs) -> Result<ExitCode> {
                 "training_positions": train_set.len(),
                 "validation_positions": valid.len(),
                 "hidden": options.hidden,
+                "buckets": options.buckets,
                 "epochs": options.epochs,
                 "lambda": options.lambda,
                 "seed": options.seed,
